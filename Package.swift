@@ -1,0 +1,61 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "AlertKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "AlertModel", targets: ["AlertModel"]),
+        .library(name: "AlertPresentation", targets: ["AlertPresentation"]),
+        .library(name: "AlertRendering", targets: ["AlertRendering"]),
+        .executable(name: "alertkit", targets: ["alertkit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "Ccmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(
+            name: "AlertModel",
+            resources: [.copy("Resources/alert.schema.json")]
+        ),
+        .target(
+            name: "AlertTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            sources: ["AlertTemplates.swift"],
+            resources: [.copy("catalog"), .copy("icons"), .copy("page")]
+        ),
+        .target(
+            name: "AlertPresentation",
+            dependencies: ["AlertModel", "AlertTemplates"]
+        ),
+        .target(
+            name: "AlertRendering",
+            dependencies: ["AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark"]
+        ),
+        .target(
+            name: "AlertKitCLI",
+            dependencies: [
+                "AlertModel", "AlertPresentation", "AlertRendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "alertkit", dependencies: ["AlertKitCLI"]),
+        .testTarget(name: "AlertModelTests", dependencies: ["AlertModel"]),
+        .testTarget(name: "AlertPresentationTests", dependencies: ["AlertPresentation"]),
+        .testTarget(
+            name: "AlertRenderingTests",
+            dependencies: ["AlertRendering", "AlertPresentation", "AlertModel", "Ccmark"]
+        ),
+        .testTarget(
+            name: "AlertKitCLITests",
+            dependencies: ["AlertKitCLI", "alertkit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

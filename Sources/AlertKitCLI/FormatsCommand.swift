@@ -1,0 +1,17 @@
+import AlertRendering
+import ArgumentParser
+
+/// `alertkit formats`.
+struct FormatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formats",
+        abstract: "List the output formats."
+    )
+
+    func run() {
+        for format in FormatRegistry.standard.formats {
+            let aliases = format.aliases.isEmpty ? "" : " (also: \(format.aliases.joined(separator: ", ")))"
+            print("\(format.name)\t.\(format.fileExtension)\t\(format.summary)\(aliases)")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import AlertModel
+import ArgumentParser
+import Foundation
+
+/// `alertkit validate FILE...`.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check alert files against the alert contract and list every problem.",
+        discussion: "Prints FILE: valid for each good file; problems go to standard error as FILE: /json/pointer: message."
+    )
+
+    @Argument(help: "Alert files (JSON), or - for standard input.")
+    var files: [String]
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name at least one alert file") }
+    }
+
+    func run() throws {
+        let decoder = AlertDecoder()
+        var invalid = 0
+        for file in files {
+            let input = InputFile(argument: file)
+            do {
+                let decoded = try decoder.decode(try input.read())
+                Diagnostics.report(decoded.warnings, in: input.displayName)
+                print("\(input.displayName): valid")
+            } catch let error as AlertDecodingError {
+                Diagnostics.report(error, in: input.displayName)
+                invalid += 1
+            }
+        }
+        if invalid > 0 { throw ExitCodes.invalidAlert }
+    }
+}

@@ -1,0 +1,89 @@
+/// A day on the calendar, as written in the alert: never converted through a time zone,
+/// so it shows as the same day on every machine.
+public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The year, e.g. 2016.
+    public var year: Int
+    /// The month, 1…12.
+    public var month: Int
+    /// The day of the month, 1…31.
+    public var day: Int
+
+    /// Creates a date; `nil` unless it is a real calendar date.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD` (ASCII digits only); `nil` unless it is exactly that and a real date.
+    public init?(iso text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = Self.digits(bytes[0..<4]), let month = Self.digits(bytes[5..<7]),
+              let day = Self.digits(bytes[8..<10]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The number of days in `month` of `year` (Gregorian).
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String { format("yyyy-MM-dd") }
+
+    /// Formats the date with a pattern of `yyyy`, `MM` and `dd` and any other characters,
+    /// e.g. `MM-dd-yyyy` → `09-06-2016`.
+    public func format(_ pattern: String) -> String {
+        var out = pattern
+        out = out.replacingOccurrences(of: "yyyy", with: Self.pad(year, 4))
+        out = out.replacingOccurrences(of: "MM", with: Self.pad(month, 2))
+        out = out.replacingOccurrences(of: "dd", with: Self.pad(day, 2))
+        return out
+    }
+
+    /// Orders dates on the calendar.
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Decodes from `YYYY-MM-DD`.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = CalendarDate(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)"))
+        }
+        self = date
+    }
+
+    /// Encodes as `YYYY-MM-DD`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in bytes {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}
+
+private extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// A compiled JSON Schema (draft 2020-12, the subset of keywords in the alert schema) that validates
+/// `JSONValue`s and reports every problem with a JSON pointer, the expectation and what was found.
+public struct JSONSchema: Sendable {
+    /// The schema document as written.
+    public let document: JSONValue
+    private let root: SchemaNode
+    private let definitions: [String: SchemaNode]
+
+    /// The most issues one validation reports; past that a last issue says that more were left out.
+    public var maxIssues = 100
+
+    /// Compiles a schema document.
+    public init(document: JSONValue) throws(SchemaError) {
+        self.document = document
+        root = try SchemaNode(document, at: .root)
+        var definitions: [String: SchemaNode] = [:]
+        if case .object(let defs)? = document["$defs"] {
+            for member in defs.members {
+                definitions["#/$defs/" + member.key] = try SchemaNode(
+                    member.value, at: JSONPointer.root.appending("$defs").appending(member.key))
+            }
+        }
+        self.definitions = definitions
+        try checkReferences(root, at: .root)
+        for (name, node) in definitions { try checkReferences(node, at: JSONPointer(escaped: String(name.dropFirst()))) }
+    }
+
+    /// Every problem in `value`, in document order; empty when it is valid.
+    public func validate(_ value: JSONValue) -> [ValidationIssue] {
+        var run = Run(definitions: definitions, limit: maxIssues)
+        run.validate(value, root, at: .root, siblings: [])
+        return run.issues
+    }
+
+    /// Whether `value` is valid, stopping at the first problem.
+    public func isValid(_ value: JSONValue) -> Bool {
+        var run = Run(definitions: definitions, limit: 1)
+        return run.check(value, root)
+    }
+
+    private func checkReferences(_ node: SchemaNode, at pointer: JSONPointer) throws(SchemaError) {
+        if let ref = node.ref, definitions[ref] == nil {
+            throw SchemaError(pointer: pointer.appending("$ref"), message: "\(ref) is not defined")
+        }
+        var children = node.properties.map(\.node) + node.allOf
+        children += [node.items, node.ifNode, node.thenNode, node.elseNode].compactMap { $0 }
+        for child in children { try checkReferences(child, at: pointer) }
+    }
+}
+
+extension JSONSchema {
+    /// The alert contract of SPEC.md, from the `alert.schema.json` resource.
+    public static let alert: JSONSchema = {
+        do {
+            return try JSONSchema(document: JSONParser().parse(alertSchemaText.utf8))
+        } catch {
+            // The schema ships with the library and is checked by its tests; a broken copy is a build defect.
+            preconditionFailure("AlertModel's alert.schema.json is broken: \(error)")
+        }
+    }()
+
+    /// The alert schema's text, exactly as shipped (what `alertkit schema` prints).
+    public static let alertSchemaText: String = {
+        guard let url = Bundle.module.url(forResource: "alert.schema", withExtension: "json"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            preconditionFailure("AlertModel's alert.schema.json resource is missing")
+        }
+        return text
+    }()
+}
+
+/// One validation: the issues found so far, and the definitions `$ref` points to.
+private struct Run {
+    let definitions: [String: SchemaNode]
+    let limit: Int
+    var issues: [ValidationIssue] = []
+    private var reporting = true
+    private var failed = false
+
+    init(definitions: [String: SchemaNode], limit: Int) {
+        self.definitions = definitions
+        self.limit = limit
+    }
+
+    /// Validates silently and says whether `value` passed (for `if` and `isValid`).
+    mutating func check(_ value: JSONValue, _ node: SchemaNode) -> Bool {
+        let saved = (reporting, failed)
+        reporting = false
+        failed = false
+        validate(value, node, at: .root, siblings: [])
+        let passed = !failed
+        (reporting, failed) = saved
+        return passed
+    }
+
+    private mutating func report(_ pointer: JSONPointer, _ expected: String, _ found: String) {
+        failed = true
+        guard reporting else { return }
+        if issues.count == limit {
+            issues.append(ValidationIssue(pointer: pointer, expected: "fewer problems", found: "more than \(limit); the rest are not listed"))
+        } else if issues.count < limit {
+            let issue = ValidationIssue(pointer: pointer, expected: expected, found: found)
+            if !issues.contains(issue) { issues.append(issue) }
+        }
+    }
+
+    /// `siblings` are the property schemas of the enclosing object schema, for `required` in `then`.
+    mutating func validate(_ value: JSONValue, _ node: SchemaNode, at pointer: JSONPointer,
+                           siblings: [(key: String, node: SchemaNode)]) {
+        if failed && !reporting { return }
+        if let ref = node.ref, let target = definitions[ref] {
+            validate(value, target, at: pointer, siblings: siblings)
+        }
+        let definitions = self.definitions
+        let expected = { Self.expectation(node, definitions) }
+        if let types = node.types, !types.contains(where: { Self.matches(value, type: $0) }) {
+            report(pointer, expected(), value.summary)
+            return
+        }
+        if let values = node.enumValues, !values.contains(where: { Self.equal($0, value) }) {
+            report(pointer, expected(), value.summary)
+            return
+        }
+        if let constant = node.constValue, !Self.equal(constant, value) {
+            report(pointer, expected(), value.summary)
+            return
+        }
+        switch value {
+        case .string(let text):
+            let length = text.unicodeScalars.count
+            if let min = node.minLength, length < min { report(pointer, expected(), value.summary) }
+            else if let max = node.maxLength, length > max { report(pointer, expected(), "\(length) characters") }
+            else if let pattern = node.pattern, !pattern.matches(text) { report(pointer, expected(), value.summary) }
+        case .array(let elements):
+            if let min = node.minItems, elements.count < min { report(pointer, expected(), value.summary) }
+            if let max = node.maxItems, elements.count > max { report(pointer, expected(), value.summary) }
+            if let items = node.items {
+                for (index, element) in elements.enumerated() {
+                    validate(element, items, at: pointer.appending(index), siblings: [])
+                }
+            }
+        case .object(let object):
+            let known = node.properties.isEmpty ? siblings : node.properties
+            for key in node.required where object[key] == nil {
+                let member = known.first(where: { $0.key == key })?.node
+                let expectation = member.map { Self.expectation($0, definitions) } ?? "a value"
+                report(pointer.appending(key), expectation, "nothing")
+            }
+            for (key, child) in node.properties {
+                if let member = object[key] { validate(member, child, at: pointer.appending(key), siblings: []) }
+            }
+        default:
+            break
+        }
+        let inner = node.properties.isEmpty ? siblings : node.properties
+        for child in node.allOf {
+            validate(value, child, at: pointer, siblings: inner)
+        }
+        if let condition = node.ifNode {
+            let branch = check(value, condition) ? node.thenNode : node.elseNode
+            if let branch { validate(value, branch, at: pointer, siblings: inner) }
+        }
+    }
+
+    static func matches(_ value: JSONValue, type: String) -> Bool {
+        switch (type, value) {
+        case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string),
+             ("array", .array), ("object", .object): true
+        case ("integer", .number(let n)): n.isFinite && n.rounded() == n
+        default: false
+        }
+    }
+
+    /// JSON Schema equality: numbers by value, objects regardless of member order.
+    static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            let xKeys = Set(x.members.map(\.key))
+            return xKeys == Set(y.members.map(\.key)) && xKeys.allSatisfy { k in equal(x[k]!, y[k]!) }
+        case (.array(let x), .array(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
+        default:
+            return a == b
+        }
+    }
+
+    /// What a subschema asks for, in words: its description, or one made from its keywords.
+    static func expectation(_ node: SchemaNode, _ definitions: [String: SchemaNode]) -> String {
+        if let description = node.description { return description }
+        if let ref = node.ref, let target = definitions[ref] { return expectation(target, definitions) }
+        if let constant = node.constValue { return constant.summary }
+        if let values = node.enumValues { return "one of " + values.map(\.summary).joined(separator: ", ") }
+        let article = ["integer": "an integer", "array": "an array", "object": "an object"]
+        let names = (node.types ?? []).map { article[$0] ?? "a \($0)" }
+        if names == ["a string"], node.minLength == 1 { return "a non-empty string" }
+        if names == ["an array"], node.minItems == 1 { return "a non-empty array" }
+        return names.isEmpty ? "a valid value" : names.joined(separator: " or ")
+    }
+}

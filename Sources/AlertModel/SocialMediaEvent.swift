@@ -1,0 +1,75 @@
+/// A SocialMedia event: risky content on a social network account linked to the customer.
+public struct SocialMediaEvent: Sendable, Hashable, Codable {
+    /// The kind of risk the content carries.
+    public enum Category: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// A category of the contract.
+        case known(Known)
+        /// A category this version does not know; rendered generically.
+        case unknown(String)
+
+        /// The contract's categories.
+        public enum Known: String, Sendable, Hashable, Codable, CaseIterable {
+            case personalInfo = "PersonalInfo"
+            case profanity = "Profanity"
+            case violence = "Violence"
+            case drugs = "Drugs"
+            case hate = "Hate"
+            case threat = "Threat"
+            case phishing = "Phishing"
+        }
+
+        /// Reads a `category` string.
+        public init(code: String) {
+            self = Known(rawValue: code).map(Category.known) ?? .unknown(code)
+        }
+
+        /// The category as the feed writes it.
+        public var code: String {
+            switch self {
+            case .known(let known): known.rawValue
+            case .unknown(let code): code
+            }
+        }
+
+        /// The code.
+        public var description: String { code }
+
+        /// Decodes from the code.
+        public init(from decoder: any Decoder) throws {
+            self.init(code: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        /// Encodes as the code.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(code)
+        }
+    }
+
+    /// When the content was found (the event's `date`).
+    public var date: CalendarDate
+    /// The network, e.g. `Twitter`.
+    public var network: String
+    /// The account's handle.
+    public var account: String
+    /// What makes the content risky.
+    public var category: Category
+    /// The post's text, if given; untrusted.
+    public var content: String?
+    /// A link to the post, if given; untrusted, and only `http`/`https` ever become links.
+    public var url: String?
+    /// When the post was made.
+    public var postDate: AlertTimestamp?
+
+    /// Creates an event.
+    public init(date: CalendarDate, network: String, account: String, category: Category,
+                content: String? = nil, url: String? = nil, postDate: AlertTimestamp? = nil) {
+        self.date = date
+        self.network = network
+        self.account = account
+        self.category = category
+        self.content = content
+        self.url = url
+        self.postDate = postDate
+    }
+}

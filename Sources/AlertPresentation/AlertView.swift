@@ -1,0 +1,167 @@
+/// Everything a reader sees of one alert, independent of any output format: what emitters draw and
+/// what native clients lay out themselves. Every string in it is plain text; none is markup.
+public struct AlertView: Sendable, Hashable, Codable {
+    /// The alert's id.
+    public var id: String
+    /// The alert type's name: `cyberAgent`, `ssnTrace` or `socialMedia`.
+    public var type: String
+    /// The locale the content is in, e.g. `en`.
+    public var locale: String
+    /// The title bar's text, e.g. "Email Address Leaked".
+    public var title: String
+    /// The red alert header.
+    public var header: Header
+    /// One detail per event, in the alert's order.
+    public var details: [Detail]
+    /// The "What's at risk" section.
+    public var risks: RiskSection
+    /// The "Next steps" section.
+    public var nextSteps: StepSection
+    /// The "Need help?" section.
+    public var help: Help
+    /// Every action of the alert, with its popup: the help action and the footer buttons.
+    public var actions: [AlertAction]
+    /// How serious the alert is, from 0 (informational) to 1 (most serious).
+    public var severity: Double
+
+    /// Creates a view.
+    public init(id: String, type: String, locale: String, title: String, header: Header, details: [Detail],
+                risks: RiskSection, nextSteps: StepSection, help: Help, actions: [AlertAction], severity: Double) {
+        self.id = id
+        self.type = type
+        self.locale = locale
+        self.title = title
+        self.header = header
+        self.details = details
+        self.risks = risks
+        self.nextSteps = nextSteps
+        self.help = help
+        self.actions = actions
+        self.severity = severity
+    }
+
+    /// The alert header: the alert type's icon, its title and a subtitle.
+    public struct Header: Sendable, Hashable, Codable {
+        /// The icon's name, e.g. `ic-cyberagent-alert`.
+        public var icon: String
+        /// The header's title, e.g. "Identity Risk".
+        public var title: String
+        /// The header's subtitle, e.g. "Your email has been leaked".
+        public var subtitle: String
+
+        /// Creates a header.
+        public init(icon: String, title: String, subtitle: String) {
+            self.icon = icon
+            self.title = title
+            self.subtitle = subtitle
+        }
+    }
+
+    /// One leaked detail: an icon, the value (masked unless revealed) and labelled fields such as "From:".
+    public struct Detail: Sendable, Hashable, Codable {
+        /// The icon's name, e.g. `ic-email-alert`.
+        public var icon: String
+        /// The leaked or linked information, e.g. the email address.
+        public var value: String
+        /// The lines under the value, in order.
+        public var fields: [Field]
+
+        /// Creates a detail.
+        public init(icon: String, value: String, fields: [Field]) {
+            self.icon = icon
+            self.value = value
+            self.fields = fields
+        }
+    }
+
+    /// A labelled line of a detail, e.g. label "From:" and value "Test Data".
+    public struct Field: Sendable, Hashable, Codable {
+        /// A stable name for clients, e.g. `origin` or `leakDate`.
+        public var name: String
+        /// The label as shown, e.g. "From:".
+        public var label: String
+        /// The value as shown, e.g. "Test Data" or "09-06-2016".
+        public var value: String
+
+        /// Creates a field.
+        public init(name: String, label: String, value: String) {
+            self.name = name
+            self.label = label
+            self.value = value
+        }
+
+        /// The line as shown: label, a space, value.
+        public var text: String { label.isEmpty ? value : label + " " + value }
+    }
+
+    /// The "What's at risk" section.
+    public struct RiskSection: Sendable, Hashable, Codable {
+        /// The section's title.
+        public var title: String
+        /// One paragraph per risk, most serious first.
+        public var paragraphs: [String]
+
+        /// Creates the section.
+        public init(title: String, paragraphs: [String]) {
+            self.title = title
+            self.paragraphs = paragraphs
+        }
+    }
+
+    /// The "Next steps" section.
+    public struct StepSection: Sendable, Hashable, Codable {
+        /// The section's title.
+        public var title: String
+        /// The steps, most urgent first.
+        public var items: [Step]
+
+        /// Creates the section.
+        public init(title: String, items: [Step]) {
+            self.title = title
+            self.items = items
+        }
+    }
+
+    /// One next step: an icon and what to do.
+    public struct Step: Sendable, Hashable, Codable {
+        /// The icon's name, e.g. `ic-ellipsis-step`.
+        public var icon: String
+        /// What to do.
+        public var text: String
+
+        /// Creates a step.
+        public init(icon: String, text: String) {
+            self.icon = icon
+            self.text = text
+        }
+    }
+
+    /// The "Need help?" section: a title, a text and the id of its action.
+    public struct Help: Sendable, Hashable, Codable {
+        /// The section's title.
+        public var title: String
+        /// The text under it.
+        public var text: String
+        /// The id of the action the section offers (one of `actions`).
+        public var action: String
+
+        /// Creates the section.
+        public init(title: String, text: String, action: String) {
+            self.title = title
+            self.text = text
+            self.action = action
+        }
+    }
+}
+
+extension AlertView {
+    /// The action with the given id.
+    public func action(_ id: String) -> AlertAction? {
+        actions.first { $0.id == id }
+    }
+
+    /// The actions shown at one place, in order.
+    public func actions(at placement: AlertAction.Placement) -> [AlertAction] {
+        actions.filter { $0.placement == placement }
+    }
+}

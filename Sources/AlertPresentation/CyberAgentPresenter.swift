@@ -1,0 +1,34 @@
+import AlertModel
+
+/// Presents CyberAgent alerts: each event by the presenter registered for its match type,
+/// with the catalog's words for that type (its generic words for types it has none for).
+public struct CyberAgentPresenter: AlertPresenting {
+    private var leakPresenters: [String: any LeakPresenting]
+    private let fallback: any LeakPresenting
+
+    /// Creates the presenter with the standard detail for every match type.
+    public init(fallback: any LeakPresenting = StandardLeakPresenter()) {
+        leakPresenters = [:]
+        self.fallback = fallback
+    }
+
+    /// Registers a detail presenter for one match code, e.g. `IDCCN`.
+    public mutating func register(_ presenter: any LeakPresenting, for match: MatchType) {
+        leakPresenters[match.code] = presenter
+    }
+
+    /// The view of a CyberAgent alert.
+    public func present(_ alert: Alert, in context: PresentationContext) -> AlertView {
+        guard case .cyberAgent(let events) = alert.events else {
+            return PresenterRegistry.standard.present(alert, in: context)
+        }
+        let generic = context.catalog.alertTypes[AlertType.cyberAgent.name]!.generic
+        let entries = events.map { event in
+            let topic = context.catalog.matchTypes[event.match.code] ?? generic
+            let presenter = leakPresenters[event.match.code] ?? fallback
+            return ViewAssembler.Entry(topic: topic, severity: Severity.of(event.match),
+                                       detail: presenter.detail(for: event, topic: topic, in: context))
+        }
+        return ViewAssembler(context: context).view(of: alert, entries: entries)
+    }
+}

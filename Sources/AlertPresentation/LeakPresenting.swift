@@ -1,0 +1,31 @@
+import AlertModel
+
+/// Presents the detail of one CyberAgent event; registered per match type in `CyberAgentPresenter`.
+public protocol LeakPresenting: Sendable {
+    /// The detail of `event`, whose topic the catalog gives.
+    func detail(for event: CyberAgentEvent, topic: ContentCatalog.Topic, in context: PresentationContext) -> AlertView.Detail
+}
+
+/// The detail every match type shows: the value (masked if sensitive), its qualifier, "From:" and "Date of leak:".
+public struct StandardLeakPresenter: LeakPresenting {
+    /// Creates the presenter.
+    public init() {}
+
+    /// The detail of `event`.
+    public func detail(for event: CyberAgentEvent, topic: ContentCatalog.Topic,
+                       in context: PresentationContext) -> AlertView.Detail {
+        var fields: [AlertView.Field] = []
+        var value = topic.name
+        if case .known(let known) = event.match, let raw = event.value {
+            value = context.options.revealsSensitiveValues ? raw : Masking.mask(raw, as: known)
+            if let key = known.qualifierKey, let qualifier = event.qualifier, !qualifier.isEmpty {
+                fields.append(context.field(key, qualifier))
+            }
+        }
+        if let origin = event.origin {
+            fields.append(context.field("origin", origin))
+        }
+        fields.append(context.field("leakDate", context.format(event.leakDate)))
+        return AlertView.Detail(icon: topic.icon, value: value, fields: fields)
+    }
+}

@@ -1,0 +1,34 @@
+import AlertModel
+
+/// How serious each kind of event is, from 0 to 1: what a thief can do with it, and how hard it is to undo.
+public enum Severity {
+    /// The severity of a CyberAgent match type. SSNs, passports and bank accounts are hardest to undo.
+    public static func of(_ match: MatchType) -> Double {
+        guard case .known(let known) = match else { return 0.5 }
+        switch known {
+        case .ssn: return 1.0
+        case .passport, .bankAccount: return 0.95
+        case .iban, .nationalID: return 0.9
+        case .creditCard, .driversLicense, .medicalID: return 0.85
+        case .retailCard: return 0.6
+        case .cellPhone: return 0.55
+        case .homePhone, .workPhone: return 0.45
+        case .email: return 0.4
+        }
+    }
+
+    /// The severity of a name or address newly linked to the customer's SSN.
+    public static let ssnTrace = 0.9
+
+    /// The severity of a SocialMedia category.
+    public static func of(_ category: SocialMediaEvent.Category) -> Double {
+        guard case .known(let known) = category else { return 0.4 }
+        switch known {
+        case .threat: return 0.7
+        case .personalInfo, .phishing: return 0.6
+        case .violence, .hate: return 0.5
+        case .drugs: return 0.4
+        case .profanity: return 0.3
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import AlertModel
+
+/// Presents SocialMedia alerts: the account and network, the category, the post's text, its address and date.
+public struct SocialMediaPresenter: AlertPresenting {
+    /// Creates the presenter.
+    public init() {}
+
+    /// The view of a SocialMedia alert.
+    public func present(_ alert: Alert, in context: PresentationContext) -> AlertView {
+        guard case .socialMedia(let events) = alert.events else {
+            return PresenterRegistry.standard.present(alert, in: context)
+        }
+        let generic = context.catalog.alertTypes[AlertType.socialMedia.name]!.generic
+        let entries = events.map { event in
+            let topic = context.catalog.socialCategories[event.category.code] ?? generic
+            var fields = [context.field("network", event.network), context.field("category", topic.name)]
+            if let content = event.content, !content.isEmpty { fields.append(context.field("post", content)) }
+            if let url = event.url, !url.isEmpty { fields.append(context.field("link", url)) }
+            fields.append(context.field("postDate", context.format(event.postDate?.date ?? event.date)))
+            return ViewAssembler.Entry(topic: topic, severity: Severity.of(event.category),
+                                       detail: .init(icon: topic.icon, value: event.account, fields: fields))
+        }
+        return ViewAssembler(context: context).view(of: alert, entries: entries)
+    }
+}

@@ -1,0 +1,55 @@
+import AlertModel
+
+/// Combines what a presenter chose (the topic and detail of each event) into an `AlertView`, the same way
+/// for every alert type: one topic gives its singular or plural words; several give the type's generic title;
+/// risks and steps are merged without repeats, most serious topic first.
+struct ViewAssembler {
+    /// One event as presented: its topic, how serious it is, and its detail.
+    struct Entry {
+        var topic: ContentCatalog.Topic
+        var severity: Double
+        var detail: AlertView.Detail
+    }
+
+    let context: PresentationContext
+
+    func view(of alert: Alert, entries: [Entry]) -> AlertView {
+        let catalog = context.catalog
+        let content = catalog.alertTypes[alert.type.name]!
+        var topics: [(topic: ContentCatalog.Topic, severity: Double)] = []
+        for entry in entries {
+            if let index = topics.firstIndex(where: { $0.topic == entry.topic }) {
+                topics[index].severity = max(topics[index].severity, entry.severity)
+            } else {
+                topics.append((entry.topic, entry.severity))
+            }
+        }
+        let lead = topics.count == 1 ? topics[0].topic : content.generic
+        let bySeverity = topics.enumerated()
+            .sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }
+            .map(\.element.topic)
+        return AlertView(
+            id: alert.id,
+            type: alert.type.name,
+            locale: catalog.locale,
+            title: lead.title(entries.count),
+            header: .init(icon: content.icon, title: content.header, subtitle: lead.subtitle(entries.count)),
+            details: entries.map(\.detail),
+            risks: .init(title: catalog.sections.risks, paragraphs: unique(bySeverity.flatMap(\.risks))),
+            nextSteps: .init(title: catalog.sections.nextSteps,
+                             items: unique(bySeverity.flatMap(\.steps), by: \.text)),
+            help: .init(title: catalog.sections.help, text: catalog.help.text, action: catalog.help.action),
+            actions: catalog.actions,
+            severity: entries.map(\.severity).max() ?? 0
+        )
+    }
+
+    private func unique<T: Hashable>(_ items: [T]) -> [T] {
+        unique(items, by: { $0 })
+    }
+
+    private func unique<T, Key: Hashable>(_ items: [T], by key: (T) -> Key) -> [T] {
+        var seen = Set<Key>()
+        return items.filter { seen.insert(key($0)).inserted }
+    }
+}

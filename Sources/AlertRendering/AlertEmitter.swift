@@ -1,0 +1,50 @@
+import AlertPresentation
+
+/// Turns an `AlertView` into a document of one format. Conform and register in a `FormatRegistry`
+/// to add a format in Swift.
+public protocol AlertEmitter: Sendable {
+    /// The format's name, media type and file extension.
+    var format: OutputFormat { get }
+    /// The document for `view`.
+    func render(_ view: AlertView, options: RenderOptions) throws -> String
+}
+
+/// A named output format.
+public struct OutputFormat: Sendable, Hashable, Codable {
+    /// The name used on the command line, e.g. `html`.
+    public var name: String
+    /// Other names accepted for it, e.g. `md` for `markdown`.
+    public var aliases: [String]
+    /// The media type, e.g. `text/html; charset=utf-8`.
+    public var mediaType: String
+    /// The file extension without a dot, e.g. `html`.
+    public var fileExtension: String
+    /// One line on what it is.
+    public var summary: String
+
+    /// Creates a format description.
+    public init(name: String, aliases: [String] = [], mediaType: String, fileExtension: String, summary: String) {
+        self.name = name
+        self.aliases = aliases
+        self.mediaType = mediaType
+        self.fileExtension = fileExtension
+        self.summary = summary
+    }
+}
+
+/// Choices about the rendered document.
+public struct RenderOptions: Sendable, Hashable {
+    /// For HTML: only the alert's markup, to embed in another page, instead of a standalone page.
+    public var fragment: Bool
+    /// For plain text: the column to wrap at.
+    public var textWidth: Int
+
+    /// Creates options.
+    public init(fragment: Bool = false, textWidth: Int = 72) {
+        self.fragment = fragment
+        self.textWidth = textWidth
+    }
+
+    /// A standalone page; text wrapped at 72 columns.
+    public static let `default` = RenderOptions()
+}

@@ -1,0 +1,144 @@
+import Ccmark
+import Foundation
+
+/// The one place that talks to cmark: builds a node tree from a layout and renders it as HTML (safe mode)
+/// or CommonMark. Every value from an alert goes into a text node, which cmark escapes.
+enum CMark {
+    /// Renders blocks as HTML. Containers, buttons and icons become trusted custom nodes;
+    /// `icon` gives the markup for an icon name.
+    static func html(_ blocks: [LayoutBlock], icon: @escaping (String) -> String) -> String {
+        render(blocks, builder: TreeBuilder(flavor: .html, icon: icon)) { cmark_render_html($0, CMARK_OPT_DEFAULT) }
+    }
+
+    /// Renders blocks as CommonMark: no custom nodes at all, so nothing passes through unescaped.
+    static func commonMark(_ blocks: [LayoutBlock], width: Int = 0) -> String {
+        render(blocks, builder: TreeBuilder(flavor: .commonMark, icon: { _ in "" })) {
+            cmark_render_commonmark($0, CMARK_OPT_DEFAULT, Int32(width))
+        }
+    }
+
+    /// Escapes text for HTML content or a quoted attribute value, as cmark escapes text nodes.
+    static func escapeHTML(_ text: String) -> String {
+        guard text.utf8.contains(where: { [0x22, 0x26, 0x27, 0x3C, 0x3E].contains($0) }) else { return text }
+        let rendered = html([.paragraph([.text(text)])], icon: { _ in "" })
+        return String(rendered.dropFirst("<p>".count).dropLast("</p>\n".count))
+    }
+
+    private static func render(_ blocks: [LayoutBlock], builder: TreeBuilder,
+                               _ renderer: (OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> String {
+        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
+        defer { cmark_node_free(document) }
+        builder.append(blocks, to: document)
+        guard let output = renderer(document) else { return "" }
+        defer { free(output) }
+        return String(cString: output)
+    }
+}
+
+private struct TreeBuilder {
+    enum Flavor { case html, commonMark }
+
+    let flavor: Flavor
+    let icon: (String) -> String
+
+    func append(_ blocks: [LayoutBlock], to parent: OpaquePointer) {
+        for block in blocks { append(block, to: parent) }
+    }
+
+    private func append(_ block: LayoutBlock, to parent: OpaquePointer) {
+        switch block {
+        case .container(let container, let children):
+            switch flavor {
+            case .html:
+                let node = custom(CMARK_NODE_CUSTOM_BLOCK, enter: openTag(container), exit: "</\(container.tag)>")
+                append(children, to: node)
+                attach(node, to: parent)
+            case .commonMark where container.quoted:
+                let quote = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)!
+                append(children, to: quote)
+                attach(quote, to: parent)
+            case .commonMark:
+                append(children, to: parent)
+            }
+        case .heading(let level, let inlines):
+            let heading = cmark_node_new(CMARK_NODE_HEADING)!
+            cmark_node_set_heading_level(heading, Int32(level))
+            append(inlines, to: heading)
+            attach(heading, to: parent)
+        case .paragraph(let inlines, let role):
+            if flavor == .commonMark, inlines.allSatisfy({ if case .icon = $0 { true } else { false } }) { return }
+            let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+            append(inlines, to: paragraph)
+            if flavor == .html, let role {
+                let wrapper = custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<div class=\"\(role)\">", exit: "</div>")
+                attach(paragraph, to: wrapper)
+                attach(wrapper, to: parent)
+            } else {
+                attach(paragraph, to: parent)
+            }
+        case .list(let items):
+            let list = cmark_node_new(CMARK_NODE_LIST)!
+            cmark_node_set_list_type(list, CMARK_BULLET_LIST)
+            cmark_node_set_list_tight(list, 1)
+            for item in items {
+                let node = cmark_node_new(CMARK_NODE_ITEM)!
+                append(item, to: node)
+                attach(node, to: list)
+            }
+            attach(list, to: parent)
+        }
+    }
+
+    private func append(_ inlines: [LayoutInline], to parent: OpaquePointer) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text):
+                let node = cmark_node_new(CMARK_NODE_TEXT)!
+                // A NUL would end the C string early and hide what follows it.
+                cmark_node_set_literal(node, text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "\u{FFFD}") : text)
+                attach(node, to: parent)
+            case .strong(let children):
+                let node = cmark_node_new(CMARK_NODE_STRONG)!
+                append(children, to: node)
+                attach(node, to: parent)
+            case .icon(let name):
+                guard flavor == .html else { continue }
+                attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: icon(name), exit: ""), to: parent)
+            case .button(let label, let popup, let closes, let role):
+                switch flavor {
+                case .html:
+                    let action = closes ? "hide" : "show"
+                    let enter = "<button type=\"button\" class=\"\(role)\" popovertarget=\"\(popup)\" popovertargetaction=\"\(action)\">"
+                    let node = custom(CMARK_NODE_CUSTOM_INLINE, enter: enter, exit: "</button>")
+                    append([.text(label)], to: node)
+                    attach(node, to: parent)
+                case .commonMark:
+                    append([.strong([.text(label)])], to: parent)
+                }
+            }
+        }
+    }
+
+    private func openTag(_ container: LayoutContainer) -> String {
+        var tag = "<\(container.tag) class=\"\(container.role)\""
+        for (name, value) in container.attributes {
+            tag += " \(name)=\"\(CMark.escapeHTML(value))\""
+        }
+        return tag + ">"
+    }
+
+    private func custom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
+        let node = cmark_node_new(type)!
+        cmark_node_set_on_enter(node, enter)
+        cmark_node_set_on_exit(node, exit)
+        return node
+    }
+
+    private func attach(_ child: OpaquePointer, to parent: OpaquePointer) {
+        if cmark_node_append_child(parent, child) == 0 {
+            // cmark refused the child (a nesting it does not allow): free it rather than leak it.
+            assertionFailure("cmark refused a child node")
+            cmark_node_free(child)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import AlertPresentation
+
+/// A format-neutral layout of an alert page: the one order in which every document format shows the view.
+/// HTML draws the containers as elements; Markdown and text keep only their content.
+indirect enum LayoutBlock: Sendable {
+    /// A grouping element: in HTML a tag with a class; in Markdown and text its children, quoted if `quoted`.
+    case container(LayoutContainer, [LayoutBlock])
+    /// A heading of level 1…3.
+    case heading(Int, [LayoutInline])
+    /// A paragraph; `role` becomes its class in HTML.
+    case paragraph([LayoutInline], role: String? = nil)
+    /// A bulleted list whose items each hold blocks.
+    case list([[LayoutBlock]])
+}
+
+/// An HTML element wrapping blocks: a tag, a class and trusted attributes.
+struct LayoutContainer: Sendable {
+    var tag: String
+    var role: String
+    /// Extra attributes; names and values come from code and catalog identifiers, never from an alert.
+    var attributes: [(String, String)] = []
+    /// Whether Markdown and text set the children apart as a quotation (popups do).
+    var quoted = false
+}
+
+/// Inline content.
+enum LayoutInline: Sendable {
+    /// Text, always escaped.
+    case text(String)
+    /// Emphasized text.
+    case strong([LayoutInline])
+    /// A named icon: inline SVG in HTML, nothing in Markdown and text.
+    case icon(String)
+    /// A button that opens or closes a popup: a `popovertarget` button in HTML, bold in Markdown, `[label]` in text.
+    case button(label: String, popup: String, closes: Bool, role: String)
+}
+
+/// Lays out an `AlertView` in reading order: title bar, header, details, risks, steps, help,
+/// footer buttons, then the popups.
+enum DocumentLayout {
+    static func blocks(for view: AlertView) -> [LayoutBlock] {
+        var main: [LayoutBlock] = []
+        main.append(.container(.init(tag: "section", role: "alert-header"), [
+            .paragraph([.icon(view.header.icon)], role: "alert-icon"),
+            .container(.init(tag: "div", role: "alert-heading"), [
+                .heading(2, [.text(view.header.title)]),
+                .paragraph([.text(view.header.subtitle)], role: "subtitle"),
+            ]),
+        ]))
+        main.append(.container(.init(tag: "section", role: "details"), view.details.map { detail in
+            .container(.init(tag: "div", role: "detail"), [
+                .paragraph([.icon(detail.icon)], role: "detail-icon"),
+                .container(.init(tag: "div", role: "detail-body"),
+                           [.paragraph([.strong([.text(detail.value)])], role: "value")]
+                           + detail.fields.map { .paragraph([.text($0.text)], role: "field field-\($0.name)") }),
+            ])
+        }))
+        main.append(.container(.init(tag: "section", role: "risks"),
+                               [.heading(2, [.text(view.risks.title)])]
+                               + view.risks.paragraphs.map { .paragraph([.text($0)]) }))
+        main.append(.container(.init(tag: "section", role: "steps"), [
+            .heading(2, [.text(view.nextSteps.title)]),
+            .list(view.nextSteps.items.map { step in
+                [.paragraph([.icon(step.icon), .text(step.text)], role: "step")]
+            }),
+        ]))
+        var help: [LayoutBlock] = [.heading(2, [.text(view.help.title)]), .paragraph([.text(view.help.text)])]
+        if let action = view.action(view.help.action) {
+            help.append(.paragraph([opener(action)], role: "help-action"))
+        }
+        main.append(.container(.init(tag: "section", role: "help"), help))
+
+        let footer = view.actions(at: .footer).map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
+        let popups = view.actions.map(popup)
+        return [
+            .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
+            .container(.init(tag: "main", role: "content"), main),
+            .container(.init(tag: "footer", role: "actions"), footer),
+            .container(.init(tag: "div", role: "popups"), popups),
+        ]
+    }
+
+    static func popupID(_ action: AlertAction) -> String { "popup-" + action.id }
+
+    private static func opener(_ action: AlertAction) -> LayoutInline {
+        .button(label: action.label, popup: popupID(action), closes: false, role: "action-" + action.id)
+    }
+
+    private static func popup(_ action: AlertAction) -> LayoutBlock {
+        let id = popupID(action)
+        let attributes = [("id", id), ("popover", "auto"), ("role", "alertdialog"),
+                          ("aria-modal", "true"), ("aria-labelledby", id + "-title"), ("aria-describedby", id + "-message")]
+        var buttons: [LayoutInline] = []
+        for (index, button) in action.popup.buttons.enumerated() {
+            if index > 0 { buttons.append(.text(" ")) }
+            buttons.append(.button(label: button.label, popup: id, closes: true, role: "role-" + button.role.rawValue))
+        }
+        return .container(.init(tag: "div", role: "popup", attributes: attributes, quoted: true), [
+            .container(.init(tag: "div", role: "popup-title", attributes: [("id", id + "-title")]),
+                       [.paragraph([.strong([.text(action.popup.title)])])]),
+            .container(.init(tag: "div", role: "popup-message", attributes: [("id", id + "-message")]),
+                       [.paragraph([.text(action.popup.message)])]),
+            .paragraph(buttons, role: "popup-buttons"),
+        ])
+    }
+}

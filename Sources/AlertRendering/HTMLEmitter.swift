@@ -1,0 +1,38 @@
+import AlertPresentation
+import AlertTemplates
+
+/// HTML through cmark: a standalone page (styles inlined, icons as inline SVG, popups with the `popover`
+/// attribute, no script, no external request) or, with `fragment`, the alert's markup alone.
+public struct HTMLEmitter: AlertEmitter {
+    /// Creates the emitter.
+    public init() {}
+
+    /// `html`, `text/html`.
+    public let format = OutputFormat(name: "html", aliases: ["htm"], mediaType: "text/html; charset=utf-8",
+                                     fileExtension: "html", summary: "a standalone HTML page (or a fragment with --fragment)")
+
+    /// The page, or the fragment.
+    public func render(_ view: AlertView, options: RenderOptions) -> String {
+        let body = CMark.html(DocumentLayout.blocks(for: view), icon: IconSet.shipped.markup)
+        let lang = CMark.escapeHTML(view.locale)
+        let article = "<article class=\"alertkit\" lang=\"\(lang)\">\n\(body)</article>\n"
+        if options.fragment { return article }
+        return """
+        <!DOCTYPE html>
+        <html lang="\(lang)">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(CMark.escapeHTML(view.title))</title>
+        <style>
+        \(Self.styles)</style>
+        </head>
+        <body>
+        \(article)</body>
+        </html>
+
+        """
+    }
+
+    static let styles = AlertTemplates.text("page/style.css") ?? ""
+}

@@ -1,0 +1,20 @@
+import AlertPresentation
+import Foundation
+
+/// The view model itself as JSON, actions and popups included, for native clients to lay out.
+public struct JSONEmitter: AlertEmitter {
+    /// Creates the emitter.
+    public init() {}
+
+    /// `json`, `application/json`.
+    public let format = OutputFormat(name: "json", mediaType: "application/json", fileExtension: "json",
+                                     summary: "the view model (with actions and popups) as JSON")
+
+    /// Pretty-printed JSON with sorted keys; one line when `fragment` is set.
+    public func render(_ view: AlertView, options: RenderOptions) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = options.fragment ? [.sortedKeys, .withoutEscapingSlashes]
+                                                    : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(view), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,3 @@
+import AlertKitCLI
+
+AlertKitCommand.main()

@@ -46,16 +46,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "alertkit", dependencies: ["AlertKitCLI"]),
-        .testTarget(name: "AlertModelTests", dependencies: ["AlertModel"]),
-        .testTarget(name: "AlertPresentationTests", dependencies: ["AlertPresentation"]),
+        .target(name: "AlertTestSupport", path: "Tests/AlertTestSupport"),
+        .testTarget(name: "AlertModelTests", dependencies: ["AlertModel", "AlertTestSupport"]),
+        .testTarget(name: "AlertPresentationTests", dependencies: ["AlertPresentation", "AlertTestSupport"]),
         .testTarget(
             name: "AlertRenderingTests",
-            dependencies: ["AlertRendering", "AlertPresentation", "AlertModel", "Ccmark"]
+            dependencies: ["AlertRendering", "AlertPresentation", "AlertModel", "AlertTestSupport", "Ccmark"],
+            exclude: ["Golden"]
         ),
-        .testTarget(
-            name: "AlertKitCLITests",
-            dependencies: ["AlertKitCLI", "alertkit"]
-        ),
+        .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,62 @@
+import AlertModel
+import AlertPresentation
+import AlertTestSupport
+import Testing
+
+@Suite("The exercise's email alert")
+struct EmailAlertViewTests {
+    let view: AlertView
+
+    init() throws {
+        let alert = try AlertDecoder().decode(Fixtures.sample("email-alert")).alert
+        view = PresenterRegistry.standard.present(alert)
+    }
+
+    @Test("title, header and detail follow the exercise's display logic")
+    func header() {
+        #expect(view.title == "Email Address Leaked")
+        #expect(view.header == .init(icon: "ic-cyberagent-alert", title: "Identity Risk", subtitle: "Your email has been leaked"))
+        #expect(view.details.count == 1)
+        #expect(view.details[0].icon == "ic-email-alert")
+        #expect(view.details[0].value == "mateagar+1@gmail.com")
+        #expect(view.details[0].fields.map(\.text) == ["From: Test Data", "Date of leak: 09-06-2016"])
+    }
+
+    @Test("What's at risk, Next Steps and Need help? carry the exercise's texts and icons")
+    func sections() {
+        #expect(view.risks.title == "What's at risk")
+        #expect(view.risks.paragraphs == ["Your email and password were compromised and could be used to access other accounts."])
+        #expect(view.nextSteps.title == "Next Steps")
+        #expect(view.nextSteps.items == [
+            .init(icon: "ic-ellipsis-step", text: "Change your password immediately."),
+            .init(icon: "ic-email-step", text: "Change passwords for any accounts that share this email and password combo."),
+            .init(icon: "ic-strangebehavior-step", text: "Keep an eye on accounts for any strange behavior."),
+        ])
+        #expect(view.help.title == "Need help?")
+        #expect(view.help.text == "Talk to an expert and get help with any issues related to Identity Protection.")
+        #expect(view.action(view.help.action)?.label == "Contact us now")
+    }
+
+    @Test("the three actions and popups are SPEC.md's table, as data")
+    func actions() {
+        #expect(view.actions == [
+            AlertAction(id: "contact", label: "Contact us now", placement: .help, popup: .init(
+                title: "Contact us", message: "Call our experts for help.", buttons: [
+                    .init(id: "cancel", label: "Cancel", role: .cancel, effect: .none),
+                    .init(id: "call", label: "Call", role: .default, effect: .callHelpLine),
+                ])),
+            AlertAction(id: "remind", label: "Remind me later", placement: .footer, popup: .init(
+                title: "Reminder scheduled", message: "We’ll remind you about this alert tomorrow.", buttons: [
+                    .init(id: "ok", label: "OK", role: .default, effect: .remind(afterSeconds: 86_400)),
+                ])),
+            AlertAction(id: "resolve", label: "Mark as resolved", placement: .footer, popup: .init(
+                title: "Are you sure?",
+                message: "Marking an alert as resolved means you will no longer be alerted on this leak and the alert will be removed.",
+                buttons: [
+                    .init(id: "cancel", label: "Cancel", role: .cancel, effect: .none),
+                    .init(id: "yes", label: "Yes", role: .destructive, effect: .resolveAlert),
+                ])),
+        ])
+        #expect(view.actions(at: .footer).map(\.label) == ["Remind me later", "Mark as resolved"])
+    }
+}

@@ -21,6 +21,8 @@ struct LayoutContainer: Sendable {
     var attributes: [(String, String)] = []
     /// Whether Markdown and text set the children apart as a quotation (popups do).
     var quoted = false
+    /// Whether text sets the children on consecutive lines, without blank lines between them.
+    var tight = false
 }
 
 /// Inline content.
@@ -50,7 +52,7 @@ enum DocumentLayout {
         main.append(.container(.init(tag: "section", role: "details"), view.details.map { detail in
             .container(.init(tag: "div", role: "detail"), [
                 .paragraph([.icon(detail.icon)], role: "detail-icon"),
-                .container(.init(tag: "div", role: "detail-body"),
+                .container(.init(tag: "div", role: "detail-body", tight: true),
                            [.paragraph([.strong([.text(detail.value)])], role: "value")]
                            + detail.fields.map { .paragraph([.text($0.text)], role: "field field-\($0.name)") }),
             ])

@@ -23,6 +23,8 @@ struct TextWriter {
     let width: Int
     private(set) var output = ""
     private var lastPrefix: String?
+    private var tight = false
+    private var inTightRun = false
 
     init(width: Int) {
         self.width = width
@@ -37,7 +39,11 @@ struct TextWriter {
         case .container(let container, let children):
             // A quotation starts after a plain blank line, so that two in a row stay apart.
             if container.quoted, lastPrefix != nil { lastPrefix = "\u{1}" }
+            let wasTight = tight
+            tight = tight || container.tight
             write(children, prefix: container.quoted ? prefix + "> " : prefix)
+            tight = wasTight
+            if container.tight { inTightRun = false }
         case .heading(let level, let inlines):
             let text = Self.plain(inlines)
             startBlock(prefix)
@@ -59,8 +65,11 @@ struct TextWriter {
         }
     }
 
-    /// A blank line before every block but the first; inside a quotation the blank line keeps its marker.
+    /// A blank line before every block but the first and those of a tight run; inside a quotation the blank line
+    /// keeps its marker.
     private mutating func startBlock(_ prefix: String) {
+        defer { inTightRun = tight }
+        if tight, inTightRun { return }
         if let lastPrefix {
             output += (lastPrefix == prefix ? String(prefix.reversed().drop(while: { $0 == " " }).reversed()) : "") + "\n"
         }

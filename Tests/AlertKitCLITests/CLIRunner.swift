@@ -1,0 +1,16 @@
+import AlertTestSupport
+import Foundation
+
+/// Runs the `alertkit` binary that `swift build` put beside the test bundle.
+enum CLI {
+    static let executable: String = {
+        let running = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var candidates = [running.deletingLastPathComponent().appendingPathComponent("alertkit")]
+        candidates.append(Fixtures.packageRoot.appendingPathComponent(".build/debug/alertkit"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path ?? candidates[0].path
+    }()
+
+    static func run(_ arguments: [String], input: Data? = nil) throws -> Fixtures.ProcessResult {
+        try Fixtures.run(executable, arguments, input: input)
+    }
+}

@@ -1,0 +1,88 @@
+import AlertPresentation
+import AlertRendering
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// The exercise's acceptance criteria, checked on the rendered sample in every document format.
+@Suite("Acceptance: the email alert in every format")
+struct AcceptanceTests {
+    /// What the page must show, in this order (criteria 1–8 and SPEC.md's popups).
+    static let inOrder = [
+        "Email Address Leaked", "Identity Risk", "Your email has been leaked", "mateagar+1@gmail.com",
+        "From: Test Data", "Date of leak: 09-06-2016",
+        "What's at risk", "Your email and password were compromised and could be used to access other accounts.",
+        "Next Steps", "Change your password immediately.",
+        "Change passwords for any accounts that share this email and password combo.",
+        "Keep an eye on accounts for any strange behavior.",
+        "Need help?", "Talk to an expert and get help with any issues related to Identity Protection.", "Contact us now",
+        "Remind me later", "Mark as resolved",
+        "Contact us", "Call our experts for help.", "Cancel", "Call",
+        "Reminder scheduled", "We’ll remind you about this alert tomorrow.", "OK",
+        "Are you sure?",
+        "Marking an alert as resolved means you will no longer be alerted on this leak and the alert will be removed.",
+        "Cancel", "Yes",
+    ]
+
+    func render(_ format: String) throws -> String {
+        try AlertPipeline().render(Fixtures.sample("email-alert"), format: format).document
+    }
+
+    @Test("the HTML page shows every acceptance string in order")
+    func html() throws {
+        let page = try render("html")
+        #expect(Fixtures.firstOutOfOrder(Self.inOrder, in: Fixtures.visibleText(ofHTML: page)) == nil)
+    }
+
+    @Test("the HTML page names the icons of the header, the detail and the three steps, in order")
+    func icons() throws {
+        let page = try render("html")
+        let icons = ["ic-cyberagent-alert", "ic-email-alert", "ic-ellipsis-step", "ic-email-step", "ic-strangebehavior-step"]
+        #expect(Fixtures.firstOutOfOrder(icons.map { "data-icon=\"\($0)\"" }, in: page) == nil)
+        #expect(!page.contains("<script"), "no JavaScript")
+        #expect(!page.contains("http://") || page.components(separatedBy: "http://").dropFirst().allSatisfy { $0.hasPrefix("www.w3.org/2000/svg") })
+    }
+
+    @Test("each action opens its popup, and each popup button closes it")
+    func popups() throws {
+        let page = try render("html")
+        for id in ["contact", "remind", "resolve"] {
+            #expect(page.contains("popovertarget=\"popup-\(id)\" popovertargetaction=\"show\""))
+            #expect(page.contains("id=\"popup-\(id)\" popover=\"auto\" role=\"alertdialog\""))
+        }
+        #expect(page.components(separatedBy: "popovertargetaction=\"hide\"").count - 1 == 5)
+    }
+
+    @Test("Markdown and text show the same content in the same order", arguments: ["markdown", "text"])
+    func otherFormats(format: String) throws {
+        let document = try render(format)
+        // Markdown escapes nothing in these strings; text wraps lines, so compare with white space folded.
+        let folded = document.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .replacingOccurrences(of: "> ", with: "")
+        #expect(Fixtures.firstOutOfOrder(Self.inOrder, in: folded) == nil)
+    }
+
+    @Test("JSON carries the actions with their popups, roles and effects")
+    func json() throws {
+        let data = Data(try render("json").utf8)
+        let view = try JSONDecoder().decode(AlertView.self, from: data)
+        #expect(view.actions.map(\.popup.title) == ["Contact us", "Reminder scheduled", "Are you sure?"])
+        #expect(view.actions.flatMap(\.popup.buttons).map(\.role) == [.cancel, .default, .default, .cancel, .destructive])
+        #expect(view.actions.flatMap(\.popup.buttons).map(\.effect) == [.none, .callHelpLine, .remind(afterSeconds: 86_400), .none, .resolveAlert])
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let actions = try #require(object["actions"] as? [[String: Any]])
+        let effect = (actions[1]["popup"] as? [String: Any]).flatMap { ($0["buttons"] as? [[String: Any]])?.first?["effect"] }
+        #expect((effect as? [String: Any])?["kind"] as? String == "remind")
+    }
+
+    @Test("the format registry lists its formats and refuses unknown names with the known ones")
+    func registry() throws {
+        #expect(FormatRegistry.standard.formats.map(\.name) == ["html", "json", "markdown", "text"])
+        #expect(try FormatRegistry.standard.emitter(named: "md").format.name == "markdown")
+        #expect {
+            try FormatRegistry.standard.emitter(named: "pdf")
+        } throws: { error in
+            (error as? UnknownFormatError)?.description == "unknown format \"pdf\"; known formats: html, json, markdown, text"
+        }
+    }
+}

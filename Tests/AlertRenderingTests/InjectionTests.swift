@@ -1,0 +1,73 @@
+import AlertModel
+import AlertRendering
+import AlertTestSupport
+import Ccmark
+import Foundation
+import Testing
+
+/// No alert string becomes markup or a link, in any field of any alert type.
+@Suite("Untrusted strings stay text")
+struct InjectionTests {
+    static let payloads = [
+        "<script>alert(1)</script>", "[x](javascript:alert(1))", "<img src=x onerror=alert(1)>",
+        "\"><svg onload=alert(1)>", "<https://evil.example>", "![x](javascript:alert(1))", "`code` *em* __b__ # h",
+    ]
+
+    /// Alerts with `PAYLOAD` in one string field each: every string key of every alert type (the first: the id).
+    static let templates: [String] = {
+        let cyber = #"{"id":%ID%,"type":1,"events":[{"date":"2016-09-12","data":{"match":"IDBANK","bankAccount":%BANK%,"routingNumber":%ROUTING%,"site":%SITE%}},{"date":"2016-09-12","data":{"match":"IDEMAILADDR","email":%EMAIL%,"Source":%SOURCE%}},{"date":"2016-09-12","data":{"match":"IDDLNUMBER","dlNumber":"D1234567","dlState":%STATE%}}]}"#
+        let ssn = #"{"id":"s","type":2,"events":[{"date":"2016-09-12","data":{"name":%NAME%,"address":%ADDRESS%,"city":%CITY%,"zip":%ZIP%,"source":%SRC%}}]}"#
+        let social = #"{"id":"m","type":3,"events":[{"date":"2016-09-12","data":{"network":%NETWORK%,"account":%ACCOUNT%,"category":"Hate","content":%CONTENT%,"url":%URL%}}]}"#
+        func variants(_ template: String, _ keys: [String]) -> [String] {
+            keys.map { key in
+                var text = template.replacingOccurrences(of: key, with: "PAYLOAD")
+                for other in keys where other != key { text = text.replacingOccurrences(of: other, with: #""plain""#) }
+                return text
+            }
+        }
+        return variants(cyber, ["%ID%", "%BANK%", "%ROUTING%", "%SITE%", "%EMAIL%", "%SOURCE%", "%STATE%"])
+            + variants(ssn, ["%NAME%", "%ADDRESS%", "%CITY%", "%ZIP%", "%SRC%"])
+            + variants(social, ["%NETWORK%", "%ACCOUNT%", "%CONTENT%", "%URL%"])
+    }()
+
+    static func alert(_ template: String, _ payload: String) throws -> Data {
+        let quoted = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
+        return Data(template.replacingOccurrences(of: "PAYLOAD", with: quoted).utf8)
+    }
+
+    static func htmlOfCommonMark(_ markdown: String) -> String {
+        guard let output = cmark_markdown_to_html(markdown, markdown.utf8.count, CMARK_OPT_UNSAFE) else { return "" }
+        defer { free(output) }
+        return String(cString: output)
+    }
+
+    /// Markup that would mean a payload became an element or a link (escaped text shows `&lt;` instead of `<`).
+    static let forbidden = ["<script", "<img", "<svg onload", "href=\"javascript", "src=\"javascript", "<a ", "<https"]
+
+    @Test("in HTML every payload is escaped text", arguments: templates.indices, payloads)
+    func html(template: Int, payload: String) throws {
+        let input = try Self.alert(Self.templates[template], payload)
+        for fragment in [false, true] {
+            var page = try AlertPipeline(context: .init(options: .init(revealsSensitiveValues: true)))
+                .render(input, format: "html", options: .init(fragment: fragment)).document
+            // The page's own inline SVG icons are trusted; take them out before looking for injected markup.
+            page = page.replacingOccurrences(of: "<svg xmlns=\"http://www.w3.org/2000/svg\"[^>]*>", with: "", options: .regularExpression)
+            for bad in Self.forbidden { #expect(!page.contains(bad), "\(bad) in \(payload)") }
+            // Every field but the id is shown; the payload must be there, as the text it was.
+            if template != 0 {
+                #expect(Fixtures.visibleText(ofHTML: page).contains(payload.split(whereSeparator: \.isWhitespace).joined(separator: " ")))
+            }
+        }
+    }
+
+    @Test("in Markdown every payload survives a CommonMark renderer as text", arguments: templates.indices, payloads)
+    func markdown(template: Int, payload: String) throws {
+        let input = try Self.alert(Self.templates[template], payload)
+        let markdown = try AlertPipeline(context: .init(options: .init(revealsSensitiveValues: true)))
+            .render(input, format: "markdown").document
+        // Rendered even with raw HTML allowed, the Markdown yields no element from the payload.
+        let html = Self.htmlOfCommonMark(markdown)
+        for bad in Self.forbidden { #expect(!html.contains(bad), "\(bad) in \(payload): \(markdown)") }
+        #expect(!html.contains("<code>") && !html.contains("<em>") && !html.contains("<h1>h"))
+    }
+}

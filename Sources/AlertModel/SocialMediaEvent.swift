@@ -1,50 +1,7 @@
 /// A SocialMedia event: risky content on a social network account linked to the customer.
 public struct SocialMediaEvent: Sendable, Hashable, Codable {
-    /// The kind of risk the content carries.
-    public enum Category: Sendable, Hashable, Codable, CustomStringConvertible {
-        /// A category of the contract.
-        case known(Known)
-        /// A category this version does not know; rendered generically.
-        case unknown(String)
-
-        /// The contract's categories.
-        public enum Known: String, Sendable, Hashable, Codable, CaseIterable {
-            case personalInfo = "PersonalInfo"
-            case profanity = "Profanity"
-            case violence = "Violence"
-            case drugs = "Drugs"
-            case hate = "Hate"
-            case threat = "Threat"
-            case phishing = "Phishing"
-        }
-
-        /// Reads a `category` string.
-        public init(code: String) {
-            self = Known(rawValue: code).map(Category.known) ?? .unknown(code)
-        }
-
-        /// The category as the feed writes it.
-        public var code: String {
-            switch self {
-            case .known(let known): known.rawValue
-            case .unknown(let code): code
-            }
-        }
-
-        /// The code.
-        public var description: String { code }
-
-        /// Decodes from the code.
-        public init(from decoder: any Decoder) throws {
-            self.init(code: try decoder.singleValueContainer().decode(String.self))
-        }
-
-        /// Encodes as the code.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(code)
-        }
-    }
+    /// The kind of risk the content carries: a category of the contract, or one this version does not know.
+    public typealias Category = OpenCode<SocialCategory>
 
     /// When the content was found (the event's `date`).
     public var date: CalendarDate
@@ -72,4 +29,15 @@ public struct SocialMediaEvent: Sendable, Hashable, Codable {
         self.url = url
         self.postDate = postDate
     }
+}
+
+/// The contract's SocialMedia categories.
+public enum SocialCategory: String, Sendable, Hashable, Codable, CaseIterable {
+    case personalInfo = "PersonalInfo"
+    case profanity = "Profanity"
+    case violence = "Violence"
+    case drugs = "Drugs"
+    case hate = "Hate"
+    case threat = "Threat"
+    case phishing = "Phishing"
 }

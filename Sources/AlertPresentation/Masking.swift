@@ -3,7 +3,7 @@ import AlertModel
 /// Hides sensitive values, keeping only what a person needs to recognize them (the last four characters).
 public enum Masking {
     /// Whether a match type's value is masked by default.
-    public static func masks(_ match: MatchType.Known) -> Bool {
+    public static func masks(_ match: MatchKind) -> Bool {
         switch match {
         case .email, .homePhone, .workPhone, .cellPhone: false
         default: true
@@ -12,7 +12,7 @@ public enum Masking {
 
     /// The value as shown: masked for the sensitive types (SSN `***-**-6789`, IBAN `DE****1234`,
     /// others `****1234`), unchanged for the rest.
-    public static func mask(_ value: String, as match: MatchType.Known) -> String {
+    public static func mask(_ value: String, as match: MatchKind) -> String {
         guard masks(match) else { return value }
         let characters = value.filter { $0.isLetter || $0.isNumber }
         switch match {

@@ -5,7 +5,7 @@ import Testing
 @Suite("Masking")
 struct MaskingTests {
     @Test("sensitive values keep only what identifies them", arguments: [
-        (MatchType.Known.ssn, "123-45-6789", "***-**-6789"),
+        (MatchKind.ssn, "123-45-6789", "***-**-6789"),
         (.ssn, "123456789", "***-**-6789"),
         (.creditCard, "4111 1111 1111 1234", "****1234"),
         (.iban, "DE89370400440532013000", "DE****3000"),
@@ -15,13 +15,13 @@ struct MaskingTests {
         (.email, "a@b.c", "a@b.c"),
         (.cellPhone, "(555) 123-4567", "(555) 123-4567"),
     ])
-    func masks(match: MatchType.Known, value: String, shown: String) {
+    func masks(match: MatchKind, value: String, shown: String) {
         #expect(Masking.mask(value, as: match) == shown)
     }
 
-    @Test("SPEC.md's masked types are masked by default", arguments: MatchType.Known.allCases)
-    func defaults(match: MatchType.Known) {
-        let unmasked: Set<MatchType.Known> = [.email, .homePhone, .workPhone, .cellPhone]
+    @Test("SPEC.md's masked types are masked by default", arguments: MatchKind.allCases)
+    func defaults(match: MatchKind) {
+        let unmasked: Set<MatchKind> = [.email, .homePhone, .workPhone, .cellPhone]
         #expect(Masking.masks(match) == !unmasked.contains(match))
     }
 }

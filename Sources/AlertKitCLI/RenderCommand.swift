@@ -24,8 +24,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "HTML: only the alert's markup, to embed in another page.")
     var fragment = false
 
-    @Flag(help: "Show sensitive values (SSNs, card and account numbers) in full instead of masked.")
-    var reveal = false
+    @OptionGroup var presentation: PresentationFlags
 
     @Option(help: "Text: the column to wrap at.")
     var width: Int = 72
@@ -40,8 +39,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let input = InputFile(argument: file)
         let bytes = try input.read()
-        var pipeline = AlertPipeline()
-        pipeline.context.options.revealsSensitiveValues = reveal
+        let pipeline = AlertPipeline(context: try presentation.context())
         let rendered: AlertPipeline.Output
         do {
             rendered = try pipeline.render(bytes, format: format, options: RenderOptions(fragment: fragment, textWidth: width))

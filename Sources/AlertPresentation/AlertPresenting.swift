@@ -19,8 +19,8 @@ public struct PresentationContext: Sendable {
     }
 
     /// A field with its label from the catalog.
-    public func field(_ name: String, _ value: String) -> AlertView.Field {
-        AlertView.Field(name: name, label: catalog.label(name), value: value)
+    public func field(_ name: String, _ value: String, kind: AlertView.Field.Kind = .text) -> AlertView.Field {
+        AlertView.Field(name: name, label: catalog.label(name), value: value, kind: kind)
     }
 }
 

@@ -23,10 +23,15 @@ public struct AlertView: Sendable, Hashable, Codable {
     public var actions: [AlertAction]
     /// How serious the alert is, from 0 (informational) to 1 (most serious).
     public var severity: Double
+    /// Whether the alert is urgent under the caller's urgency policy; every format marks it.
+    public var urgent: Bool
+    /// The word that marks an urgent alert, e.g. "Urgent".
+    public var urgentLabel: String
 
     /// Creates a view.
     public init(id: String, type: String, locale: String, title: String, header: Header, details: [Detail],
-                risks: RiskSection, nextSteps: StepSection, help: Help, actions: [AlertAction], severity: Double) {
+                risks: RiskSection, nextSteps: StepSection, help: Help, actions: [AlertAction], severity: Double,
+                urgent: Bool = false, urgentLabel: String = "Urgent") {
         self.id = id
         self.type = type
         self.locale = locale
@@ -38,6 +43,8 @@ public struct AlertView: Sendable, Hashable, Codable {
         self.help = help
         self.actions = actions
         self.severity = severity
+        self.urgent = urgent
+        self.urgentLabel = urgentLabel
     }
 
     /// The alert header: the alert type's icon, its title and a subtitle.
@@ -76,18 +83,31 @@ public struct AlertView: Sendable, Hashable, Codable {
 
     /// A labelled line of a detail, e.g. label "From:" and value "Test Data".
     public struct Field: Sendable, Hashable, Codable {
+        /// How a field's value is shown.
+        public enum Kind: String, Sendable, Hashable, Codable {
+            /// Plain text.
+            case text
+            /// Someone else's words (a post), set apart as a quotation; still only text.
+            case quote
+            /// An `http` or `https` address, shown as a link.
+            case link
+        }
+
         /// A stable name for clients, e.g. `origin` or `leakDate`.
         public var name: String
         /// The label as shown, e.g. "From:".
         public var label: String
         /// The value as shown, e.g. "Test Data" or "09-06-2016".
         public var value: String
+        /// How the value is shown.
+        public var kind: Kind
 
         /// Creates a field.
-        public init(name: String, label: String, value: String) {
+        public init(name: String, label: String, value: String, kind: Kind = .text) {
             self.name = name
             self.label = label
             self.value = value
+            self.kind = kind
         }
 
         /// The line as shown: label, a space, value.

@@ -2,8 +2,8 @@ import AlertTemplates
 import Foundation
 
 extension ContentCatalog {
-    /// The locales that ship with AlertKit.
-    public static let shippedLocales = ["en"]
+    /// The locales that ship with AlertKit; English is the base every other one falls back to.
+    public static let shippedLocales = ["en", "es"]
 
     /// The English catalog that ships with AlertKit.
     public static let english: ContentCatalog = {
@@ -12,19 +12,49 @@ extension ContentCatalog {
         }
     }()
 
-    /// Loads a catalog that ships with AlertKit, e.g. `en`.
+    /// Every shipped catalog, read and checked once.
+    private static let shippedCatalogs: [String: Result<ContentCatalog, CatalogError>] = {
+        var catalogs: [String: Result<ContentCatalog, CatalogError>] = [:]
+        for locale in shippedLocales {
+            catalogs[locale] = Result { () throws(CatalogError) in
+                guard let text = AlertTemplates.text("catalog/\(locale).json") else {
+                    throw CatalogError(catalog: locale, message: "the file Templates/catalog/\(locale).json is missing")
+                }
+                return try load(Data(text.utf8), name: locale, fallback: locale == "en" ? nil : baseText)
+            }
+        }
+        return catalogs
+    }()
+
+    private static var baseText: Data? { AlertTemplates.text("catalog/en.json").map { Data($0.utf8) } }
+
+    /// A catalog that ships with AlertKit, e.g. `en` or `es`; keys a locale lacks come from English.
     public static func shipped(locale: String) throws(CatalogError) -> ContentCatalog {
-        guard shippedLocales.contains(locale), let text = AlertTemplates.text("catalog/\(locale).json") else {
+        guard let catalog = shippedCatalogs[locale] else {
             throw CatalogError(catalog: locale, message: "no such locale; shipped: \(shippedLocales.joined(separator: ", "))")
         }
-        return try load(Data(text.utf8), name: locale)
+        return try catalog.get()
     }
 
-    /// Reads and checks a catalog from JSON.
-    public static func load(_ data: Data, name: String) throws(CatalogError) -> ContentCatalog {
+    /// The keys (as JSON pointers) that English has and a shipped locale lacks: what falls back to English.
+    public static func missingKeys(locale: String) -> [String] {
+        guard let base = baseText.flatMap({ try? JSONSerialization.jsonObject(with: $0) }),
+              let text = AlertTemplates.text("catalog/\(locale).json"),
+              let other = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return ["(unreadable)"] }
+        return CatalogMerge.missing(in: other, from: base, at: "")
+    }
+
+    /// Reads and checks a catalog from JSON; keys it lacks are taken from `fallback`, if given.
+    public static func load(_ data: Data, name: String, fallback: Data? = nil) throws(CatalogError) -> ContentCatalog {
         let catalog: ContentCatalog
         do {
-            catalog = try JSONDecoder().decode(ContentCatalog.self, from: data)
+            var merged = data
+            if let fallback {
+                let base = try JSONSerialization.jsonObject(with: fallback)
+                let overlay = try JSONSerialization.jsonObject(with: data)
+                merged = try JSONSerialization.data(withJSONObject: CatalogMerge.merge(overlay, over: base))
+            }
+            catalog = try JSONDecoder().decode(ContentCatalog.self, from: merged)
         } catch {
             throw CatalogError(catalog: name, message: "not a catalog: \(error)")
         }

@@ -14,8 +14,12 @@ public struct SocialMediaPresenter: AlertPresenting {
         let entries = events.map { event in
             let topic = context.catalog.socialCategories[event.category.code] ?? generic
             var fields = [context.field("network", event.network), context.field("category", topic.name)]
-            if let content = event.content, !content.isEmpty { fields.append(context.field("post", content)) }
-            if let url = event.url, !url.isEmpty { fields.append(context.field("link", url)) }
+            if let content = event.content, !content.allSatisfy(\.isWhitespace) {
+                fields.append(context.field("post", content, kind: .quote))
+            }
+            if let url = event.url, !url.isEmpty {
+                fields.append(context.field("link", url, kind: WebAddress.isLinkable(url) ? .link : .text))
+            }
             fields.append(context.field("postDate", context.format(event.postDate?.date ?? event.date)))
             return ViewAssembler.Entry(topic: topic, severity: Severity.of(event.category),
                                        detail: .init(icon: topic.icon, value: event.account, fields: fields))

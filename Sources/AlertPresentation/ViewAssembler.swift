@@ -28,6 +28,7 @@ struct ViewAssembler {
         let bySeverity = topics.enumerated()
             .sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }
             .map(\.element.topic)
+        let severity = entries.map(\.severity).max() ?? 0
         return AlertView(
             id: alert.id,
             type: alert.type.name,
@@ -40,7 +41,9 @@ struct ViewAssembler {
                              items: unique(bySeverity.flatMap(\.steps), by: \.text)),
             help: .init(title: catalog.sections.help, text: catalog.help.text, action: catalog.help.action),
             actions: catalog.actions,
-            severity: entries.map(\.severity).max() ?? 0
+            severity: severity,
+            urgent: context.options.urgency.isUrgent(severity: severity),
+            urgentLabel: catalog.label("urgent")
         )
     }
 

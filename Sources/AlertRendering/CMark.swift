@@ -76,6 +76,10 @@ private struct TreeBuilder {
             } else {
                 attach(paragraph, to: parent)
             }
+        case .quote(let children):
+            let quote = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)!
+            append(children, to: quote)
+            attach(quote, to: parent)
         case .list(let items):
             let list = cmark_node_new(CMARK_NODE_LIST)!
             cmark_node_set_list_type(list, CMARK_BULLET_LIST)
@@ -99,6 +103,11 @@ private struct TreeBuilder {
                 attach(node, to: parent)
             case .strong(let children):
                 let node = cmark_node_new(CMARK_NODE_STRONG)!
+                append(children, to: node)
+                attach(node, to: parent)
+            case .link(let url, let children):
+                let node = cmark_node_new(CMARK_NODE_LINK)!
+                cmark_node_set_url(node, url)
                 append(children, to: node)
                 attach(node, to: parent)
             case .icon(let name):

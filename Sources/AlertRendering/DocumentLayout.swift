@@ -11,6 +11,8 @@ indirect enum LayoutBlock: Sendable {
     case paragraph([LayoutInline], role: String? = nil)
     /// A bulleted list whose items each hold blocks.
     case list([[LayoutBlock]])
+    /// A quotation of someone else's words (a post): `<blockquote>`, `> ` in Markdown and text.
+    case quote([LayoutBlock])
 }
 
 /// An HTML element wrapping blocks: a tag, a class and trusted attributes.
@@ -35,6 +37,8 @@ enum LayoutInline: Sendable {
     case icon(String)
     /// A button that opens or closes a popup: a `popovertarget` button in HTML, bold in Markdown, `[label]` in text.
     case button(label: String, popup: String, closes: Bool, role: String)
+    /// A link to an address that `WebAddress.isLinkable` accepted; text shows the address itself.
+    case link(url: String, [LayoutInline])
 }
 
 /// Lays out an `AlertView` in reading order: title bar, header, details, risks, steps, help,
@@ -42,9 +46,10 @@ enum LayoutInline: Sendable {
 enum DocumentLayout {
     static func blocks(for view: AlertView) -> [LayoutBlock] {
         var main: [LayoutBlock] = []
-        main.append(.container(.init(tag: "section", role: "alert-header"), [
+        let urgent: [LayoutBlock] = view.urgent ? [.paragraph([.strong([.text(view.urgentLabel)])], role: "urgent-badge")] : []
+        main.append(.container(.init(tag: "section", role: view.urgent ? "alert-header urgent" : "alert-header"), [
             .paragraph([.icon(view.header.icon)], role: "alert-icon"),
-            .container(.init(tag: "div", role: "alert-heading"), [
+            .container(.init(tag: "div", role: "alert-heading"), urgent + [
                 .heading(2, [.text(view.header.title)]),
                 .paragraph([.text(view.header.subtitle)], role: "subtitle"),
             ]),
@@ -54,7 +59,7 @@ enum DocumentLayout {
                 .paragraph([.icon(detail.icon)], role: "detail-icon"),
                 .container(.init(tag: "div", role: "detail-body", tight: true),
                            [.paragraph([.strong([.text(detail.value)])], role: "value")]
-                           + detail.fields.map { .paragraph([.text($0.text)], role: "field field-\($0.name)") }),
+                           + detail.fields.flatMap(field)),
             ])
         }))
         main.append(.container(.init(tag: "section", role: "risks"),
@@ -83,6 +88,19 @@ enum DocumentLayout {
     }
 
     static func popupID(_ action: AlertAction) -> String { "popup-" + action.id }
+
+    private static func field(_ field: AlertView.Field) -> [LayoutBlock] {
+        let role = "field field-\(field.name)"
+        switch field.kind {
+        case .text:
+            return [.paragraph([.text(field.text)], role: role)]
+        case .quote:
+            return [.paragraph([.text(field.label)], role: role), .quote([.paragraph([.text(field.value)])])]
+        case .link:
+            let label: [LayoutInline] = field.label.isEmpty ? [] : [.text(field.label + " ")]
+            return [.paragraph(label + [.link(url: field.value, [.text(field.value)])], role: role)]
+        }
+    }
 
     private static func opener(_ action: AlertAction) -> LayoutInline {
         .button(label: action.label, popup: popupID(action), closes: false, role: "action-" + action.id)

@@ -55,6 +55,8 @@ struct TextWriter {
             guard !text.isEmpty else { return }
             startBlock(prefix)
             wrap(text, first: prefix, rest: prefix)
+        case .quote(let children):
+            write(children, prefix: prefix + "> ")
         case .list(let items):
             startBlock(prefix)
             for item in items {
@@ -100,6 +102,7 @@ struct TextWriter {
             case .strong(let children): text += plain(children)
             case .icon: break
             case .button(let label, _, _, _): text += "[" + label + "]"
+            case .link(let url, _): text += url
             }
         }
         return text

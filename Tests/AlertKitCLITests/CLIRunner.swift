@@ -10,7 +10,9 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path ?? candidates[0].path
     }()
 
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Fixtures.ProcessResult {
-        try Fixtures.run(executable, arguments, input: input)
+    /// Runs `alertkit` with its settings in `config` (a file of the test's own) unless `environment` says otherwise.
+    static func run(_ arguments: [String], input: Data? = nil, config: URL? = nil) throws -> Fixtures.ProcessResult {
+        let settings = config ?? FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-none-\(UUID()).json")
+        return try Fixtures.run(executable, arguments, input: input, environment: ["ALERTKIT_CONFIG": settings.path])
     }
 }

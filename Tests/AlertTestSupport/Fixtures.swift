@@ -52,8 +52,9 @@ public enum Fixtures {
 
     /// Runs a program to the end, feeding it `input`, and collects what it wrote.
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil,
-                           in directory: URL? = nil) throws -> ProcessResult {
+                           in directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
         let process = Process()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot

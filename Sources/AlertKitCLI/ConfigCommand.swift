@@ -1,0 +1,58 @@
+import ArgumentParser
+
+/// `alertkit config set|get|unset|list|path`.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show or change the defaults that persist between runs.",
+        discussion: """
+        Keys: \(Settings.keys.map { "\($0.name) (\($0.help))" }.joined(separator: "; ")).
+        Flags of one run (--threshold, --no-urgency, --locale) override these and are not stored.
+        The file is $ALERTKIT_CONFIG, else $XDG_CONFIG_HOME/alertkit/config.json, else ~/.config/alertkit/config.json.
+        """
+    )
+
+    enum Verb: String, ExpressibleByArgument, CaseIterable {
+        case set, get, unset, list, path
+    }
+
+    @Argument(help: "set KEY VALUE, get KEY, unset KEY, list, or path.")
+    var verb: Verb
+
+    @Argument(help: "The key: threshold, urgency or locale.")
+    var key: String?
+
+    @Argument(help: "The value, for set.")
+    var value: String?
+
+    func validate() throws {
+        switch verb {
+        case .set: guard key != nil, value != nil else { throw ValidationError("config set takes a key and a value") }
+        case .get, .unset: guard key != nil, value == nil else { throw ValidationError("config \(verb.rawValue) takes one key") }
+        case .list, .path: guard key == nil else { throw ValidationError("config \(verb.rawValue) takes no key") }
+        }
+    }
+
+    func run() throws {
+        let store = SettingsStore.default
+        var settings = try store.load()
+        do {
+            switch verb {
+            case .set:
+                try settings.set(key!, value!)
+                try store.save(settings)
+            case .unset:
+                try settings.unset(key!)
+                try store.save(settings)
+            case .get:
+                print(try settings.value(key!))
+            case .list:
+                for entry in Settings.keys { print("\(entry.name) = \(try settings.value(entry.name))") }
+            case .path:
+                print(store.url.path)
+            }
+        } catch let error as SettingsError {
+            throw ValidationError(error.description)
+        }
+    }
+}

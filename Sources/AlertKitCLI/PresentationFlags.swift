@@ -1,0 +1,41 @@
+import AlertPresentation
+import ArgumentParser
+
+/// The flags that choose how alerts are presented, shared by the commands that render;
+/// unset flags take the stored settings (`alertkit config`), then the defaults.
+struct PresentationFlags: ParsableArguments {
+    @Option(help: "The content's language: en or es (default: the stored setting, then en).")
+    var locale: String?
+
+    @Flag(help: "Show sensitive values (SSNs, card and account numbers) in full instead of masked.")
+    var reveal = false
+
+    @Option(help: "The severity (0 to 1) from which an alert is urgent, for this run only.")
+    var threshold: Double?
+
+    @Flag(inversion: .prefixedNo, help: "Whether alerts may be marked urgent, for this run only.")
+    var urgency: Bool?
+
+    func validate() throws {
+        if let locale, !ContentCatalog.shippedLocales.contains(locale) {
+            throw ValidationError("--locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")), not \"\(locale)\"")
+        }
+        if let threshold, !(0...1).contains(threshold) {
+            throw ValidationError("--threshold takes a number from 0 to 1")
+        }
+    }
+
+    /// The presentation context: flags first, then stored settings, then defaults.
+    func context() throws -> PresentationContext {
+        let settings = try SettingsStore.default.load()
+        let locale = self.locale ?? settings.locale ?? "en"
+        let catalog: ContentCatalog
+        do { catalog = try ContentCatalog.shipped(locale: locale) } catch {
+            throw ValidationError(error.description)
+        }
+        let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,
+                                    enabled: self.urgency ?? settings.urgency ?? UrgencyPolicy.default.enabled)
+        return PresentationContext(catalog: catalog,
+                                   options: PresentationOptions(revealsSensitiveValues: reveal, urgency: urgency))
+    }
+}

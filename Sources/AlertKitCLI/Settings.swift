@@ -1,0 +1,108 @@
+import AlertPresentation
+import Foundation
+
+/// What `alertkit config set` stores: defaults that persist between runs, each overridable for one run by a flag.
+struct Settings: Codable, Equatable {
+    /// The urgency threshold, 0…1.
+    var threshold: Double?
+    /// Whether alerts are marked urgent.
+    var urgency: Bool?
+    /// The locale of the content.
+    var locale: String?
+
+    /// The keys `config` knows, with what each takes.
+    static let keys: [(name: String, help: String)] = [
+        ("threshold", "a severity from 0 to 1 at which alerts are urgent (default 0.9)"),
+        ("urgency", "on or off: whether alerts are ever marked urgent (default on)"),
+        ("locale", "the content's language: \(ContentCatalog.shippedLocales.joined(separator: " or ")) (default en)"),
+    ]
+
+    /// Sets a key from its text; throws a message for a bad key or value.
+    mutating func set(_ key: String, _ value: String) throws(SettingsError) {
+        switch key {
+        case "threshold":
+            guard let number = Double(value), (0...1).contains(number) else {
+                throw SettingsError("threshold takes a number from 0 to 1, not \"\(value)\"")
+            }
+            threshold = number
+        case "urgency":
+            switch value.lowercased() {
+            case "on", "true", "yes", "1": urgency = true
+            case "off", "false", "no", "0": urgency = false
+            default: throw SettingsError("urgency takes on or off, not \"\(value)\"")
+            }
+        case "locale":
+            guard ContentCatalog.shippedLocales.contains(value) else {
+                throw SettingsError("locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")), not \"\(value)\"")
+            }
+            locale = value
+        default:
+            throw SettingsError("unknown key \"\(key)\"; keys: \(Self.keys.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    /// Removes a key, so its default applies again.
+    mutating func unset(_ key: String) throws(SettingsError) {
+        switch key {
+        case "threshold": threshold = nil
+        case "urgency": urgency = nil
+        case "locale": locale = nil
+        default: throw SettingsError("unknown key \"\(key)\"; keys: \(Self.keys.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    /// A key's value as text: the stored one, or the default with `(default)`.
+    func value(_ key: String) throws(SettingsError) -> String {
+        switch key {
+        case "threshold": threshold.map { String($0) } ?? "\(UrgencyPolicy.default.threshold) (default)"
+        case "urgency": urgency.map { $0 ? "on" : "off" } ?? "on (default)"
+        case "locale": locale ?? "en (default)"
+        default: throw SettingsError("unknown key \"\(key)\"; keys: \(Self.keys.map(\.name).joined(separator: ", "))")
+        }
+    }
+}
+
+/// A bad `config` key or value.
+struct SettingsError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Where settings live: `$ALERTKIT_CONFIG`, else `$XDG_CONFIG_HOME/alertkit/config.json`,
+/// else `~/.config/alertkit/config.json`.
+struct SettingsStore {
+    let url: URL
+
+    static var `default`: SettingsStore {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["ALERTKIT_CONFIG"], !path.isEmpty {
+            return SettingsStore(url: URL(fileURLWithPath: path))
+        }
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+        return SettingsStore(url: base.appendingPathComponent("alertkit/config.json"))
+    }
+
+    /// The stored settings; none if there is no file yet.
+    func load() throws -> Settings {
+        guard FileManager.default.fileExists(atPath: url.path) else { return Settings() }
+        do {
+            return try JSONDecoder().decode(Settings.self, from: Data(contentsOf: url))
+        } catch {
+            throw Diagnostics.fail("\(url.path): not a valid settings file (\(error.localizedDescription)); " +
+                                   "fix or delete it", code: ExitCodes.noInput)
+        }
+    }
+
+    /// Writes the settings atomically, creating the folder if needed.
+    func save(_ settings: Settings) throws {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(settings).write(to: url, options: .atomic)
+        } catch {
+            throw Diagnostics.fail("\(url.path): cannot be written (\(error.localizedDescription))", code: ExitCodes.cannotCreate)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import AlertTestSupport
+import Foundation
+import Testing
+
+@Suite("alertkit config and the flags that override it")
+struct ConfigCommandTests {
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-config-\(UUID())/config.json")
+
+    @Test("a stored threshold survives a restart; a flag overrides it for one run without being stored")
+    func persistence() throws {
+        #expect(try CLI.run(["config", "get", "threshold"], config: config).output == "0.9 (default)\n")
+        #expect(try CLI.run(["config", "set", "threshold", "0.3"], config: config).status == 0)
+        #expect(try CLI.run(["config", "get", "threshold"], config: config).output == "0.3\n")
+        // The email sample (severity 0.4) is urgent under the stored 0.3, not under a one-run 0.5.
+        let stored = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text"], config: config)
+        #expect(stored.output.contains("Urgent"))
+        let flagged = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text", "--threshold", "0.5"], config: config)
+        #expect(!flagged.output.contains("Urgent"))
+        #expect(try CLI.run(["config", "get", "threshold"], config: config).output == "0.3\n")
+        let off = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text", "--no-urgency"], config: config)
+        #expect(!off.output.contains("Urgent"))
+        #expect(try CLI.run(["config", "unset", "threshold"], config: config).status == 0)
+        #expect(try CLI.run(["config", "get", "threshold"], config: config).output == "0.9 (default)\n")
+    }
+
+    @Test("the stored locale applies until a flag says otherwise")
+    func locale() throws {
+        #expect(try CLI.run(["config", "set", "locale", "es"], config: config).status == 0)
+        let spanish = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text"], config: config)
+        #expect(spanish.output.contains("06/09/2016"))
+        let english = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text", "--locale", "en"], config: config)
+        #expect(english.output.contains("Date of leak: 09-06-2016"))
+        #expect(try CLI.run(["config", "list"], config: config).output == "threshold = 0.9 (default)\nurgency = on (default)\nlocale = es\n")
+    }
+
+    @Test("bad keys and values are usage errors and change nothing", arguments: [
+        ["config", "set", "threshold", "1.5"], ["config", "set", "colour", "red"], ["config", "set", "locale", "fr"],
+        ["config", "set", "urgency", "maybe"], ["config", "get"],
+    ])
+    func refusals(arguments: [String]) throws {
+        let result = try CLI.run(arguments, config: config)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: config.path))
+    }
+
+    @Test("--locale and --threshold are checked", arguments: [["--locale", "fr"], ["--threshold", "2"]])
+    func badFlags(flags: [String]) throws {
+        #expect(try CLI.run(["render", "SampleData/email-alert.json"] + flags, config: config).status == 64)
+    }
+}

@@ -37,8 +37,12 @@ struct Settings: Codable, Equatable {
             }
             locale = value
         default:
-            throw SettingsError("unknown key \"\(key)\"; keys: \(Self.keys.map(\.name).joined(separator: ", "))")
+            throw Self.unknown(key)
         }
+    }
+
+    private static func unknown(_ key: String) -> SettingsError {
+        SettingsError("unknown key \"\(key)\"; keys: \(keys.map(\.name).joined(separator: ", "))")
     }
 
     /// Removes a key, so its default applies again.
@@ -47,7 +51,7 @@ struct Settings: Codable, Equatable {
         case "threshold": threshold = nil
         case "urgency": urgency = nil
         case "locale": locale = nil
-        default: throw SettingsError("unknown key \"\(key)\"; keys: \(Self.keys.map(\.name).joined(separator: ", "))")
+        default: throw Self.unknown(key)
         }
     }
 
@@ -57,7 +61,7 @@ struct Settings: Codable, Equatable {
         case "threshold": threshold.map { String($0) } ?? "\(UrgencyPolicy.default.threshold) (default)"
         case "urgency": urgency.map { $0 ? "on" : "off" } ?? "on (default)"
         case "locale": locale ?? "en (default)"
-        default: throw SettingsError("unknown key \"\(key)\"; keys: \(Self.keys.map(\.name).joined(separator: ", "))")
+        default: throw Self.unknown(key)
         }
     }
 }

@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -36,7 +37,10 @@ let package = Package(
         ),
         .target(
             name: "AlertRendering",
-            dependencies: ["AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark"]
+            dependencies: [
+                "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .target(
             name: "AlertKitCLI",

@@ -16,12 +16,20 @@ struct PresentationFlags: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Whether alerts may be marked urgent, for this run only.")
     var urgency: Bool?
 
+    @Option(name: .customLong("help-line"), help: ArgumentHelp(
+        "The help line's number, which the Call button dials (default: the stored setting, then none).",
+        valueName: "number"))
+    var helpLine: String?
+
     func validate() throws {
         if let locale, !ContentCatalog.shippedLocales.contains(locale) {
             throw ValidationError("--locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")), not \"\(locale)\"")
         }
         if let threshold, !(0...1).contains(threshold) {
             throw ValidationError("--threshold takes a number from 0 to 1")
+        }
+        if let helpLine, HelpLine(helpLine) == nil {
+            throw ValidationError("--help-line takes \(HelpLine.accepted), not \"\(helpLine)\"")
         }
     }
 
@@ -35,7 +43,15 @@ struct PresentationFlags: ParsableArguments {
         }
         let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,
                                     enabled: self.urgency ?? settings.urgency ?? UrgencyPolicy.default.enabled)
-        return PresentationContext(catalog: catalog,
-                                   options: PresentationOptions(revealsSensitiveValues: reveal, urgency: urgency))
+        // A stored number was checked when it was set; one edited into the file by hand is checked here.
+        let storedLine = try settings.helpLine.map { text in
+            guard let line = HelpLine(text) else {
+                throw ValidationError("the stored help-line \"\(text)\" is not a phone number; run `alertkit config set help-line NUMBER`")
+            }
+            return line
+        }
+        let helpLine = self.helpLine.flatMap(HelpLine.init) ?? storedLine
+        return PresentationContext(catalog: catalog, options: PresentationOptions(
+            revealsSensitiveValues: reveal, urgency: urgency, helpLine: helpLine))
     }
 }

@@ -9,12 +9,15 @@ struct Settings: Codable, Equatable {
     var urgency: Bool?
     /// The locale of the content.
     var locale: String?
+    /// The help line's number, which the "Call" button dials.
+    var helpLine: String?
 
     /// The keys `config` knows, with what each takes.
     static let keys: [(name: String, help: String)] = [
         ("threshold", "a severity from 0 to 1 at which alerts are urgent (default 0.9)"),
         ("urgency", "on or off: whether alerts are ever marked urgent (default on)"),
         ("locale", "the content's language: \(ContentCatalog.shippedLocales.joined(separator: " or ")) (default en)"),
+        ("help-line", "the help line's number, which the Call button dials as a tel: link (default none)"),
     ]
 
     /// Sets a key from its text; throws a message for a bad key or value.
@@ -36,6 +39,11 @@ struct Settings: Codable, Equatable {
                 throw SettingsError("locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")), not \"\(value)\"")
             }
             locale = value
+        case "help-line":
+            guard let line = HelpLine(value) else {
+                throw SettingsError("help-line takes \(HelpLine.accepted), not \"\(value)\"")
+            }
+            helpLine = line.display
         default:
             throw Self.unknown(key)
         }
@@ -51,6 +59,7 @@ struct Settings: Codable, Equatable {
         case "threshold": threshold = nil
         case "urgency": urgency = nil
         case "locale": locale = nil
+        case "help-line": helpLine = nil
         default: throw Self.unknown(key)
         }
     }
@@ -61,6 +70,7 @@ struct Settings: Codable, Equatable {
         case "threshold": threshold.map { String($0) } ?? "\(UrgencyPolicy.default.threshold) (default)"
         case "urgency": urgency.map { $0 ? "on" : "off" } ?? "on (default)"
         case "locale": locale ?? "en (default)"
+        case "help-line": helpLine ?? "none (default)"
         default: throw Self.unknown(key)
         }
     }

@@ -164,12 +164,15 @@ public struct AlertView: Sendable, Hashable, Codable {
         public var text: String
         /// The id of the action the section offers (one of `actions`).
         public var action: String
+        /// The help line that buttons with the `callHelpLine` effect dial, if one is configured.
+        public var phone: HelpLine?
 
         /// Creates the section.
-        public init(title: String, text: String, action: String) {
+        public init(title: String, text: String, action: String, phone: HelpLine? = nil) {
             self.title = title
             self.text = text
             self.action = action
+            self.phone = phone
         }
     }
 }

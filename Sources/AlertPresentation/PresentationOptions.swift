@@ -4,11 +4,14 @@ public struct PresentationOptions: Sendable, Hashable {
     public var revealsSensitiveValues: Bool
     /// When an alert is marked urgent.
     public var urgency: UrgencyPolicy
+    /// The help line's number, if one is configured: the popup's "Call" button then dials it.
+    public var helpLine: HelpLine?
 
     /// Creates options.
-    public init(revealsSensitiveValues: Bool = false, urgency: UrgencyPolicy = .default) {
+    public init(revealsSensitiveValues: Bool = false, urgency: UrgencyPolicy = .default, helpLine: HelpLine? = nil) {
         self.revealsSensitiveValues = revealsSensitiveValues
         self.urgency = urgency
+        self.helpLine = helpLine
     }
 
     /// Masked values; urgent from severity 0.9.

@@ -1,3 +1,4 @@
+import AlertPresentation
 import Ccmark
 import Foundation
 
@@ -113,16 +114,27 @@ private struct TreeBuilder {
             case .icon(let name):
                 guard flavor == .html else { continue }
                 attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: icon(name), exit: ""), to: parent)
-            case .button(let label, let popup, let closes, let role):
+            case .button(let button):
                 switch flavor {
                 case .html:
-                    let action = closes ? "hide" : "show"
-                    let enter = "<button type=\"button\" class=\"\(role)\" popovertarget=\"\(popup)\" popovertargetaction=\"\(action)\">"
+                    let action = button.closes ? "hide" : "show"
+                    let enter = "<button type=\"button\" class=\"\(button.role)\" popovertarget=\"\(button.popup)\""
+                        + " popovertargetaction=\"\(action)\"\(button.focus ? " autofocus" : "")>"
                     let node = custom(CMARK_NODE_CUSTOM_INLINE, enter: enter, exit: "</button>")
+                    append([.text(button.label)], to: node)
+                    attach(node, to: parent)
+                case .commonMark:
+                    append([.strong([.text(button.label)])], to: parent)
+                }
+            case .call(let label, let line, let role):
+                switch flavor {
+                case .html:
+                    // `line.uri` is `tel:` and digits only (HelpLine builds it), so it needs no escaping.
+                    let node = custom(CMARK_NODE_CUSTOM_INLINE, enter: "<a class=\"\(role) call\" href=\"\(line.uri)\">", exit: "</a>")
                     append([.text(label)], to: node)
                     attach(node, to: parent)
                 case .commonMark:
-                    append([.strong([.text(label)])], to: parent)
+                    append([.link(url: line.uri, [.strong([.text(label)])])], to: parent)
                 }
             }
         }

@@ -27,6 +27,20 @@ struct LayoutContainer: Sendable {
     var tight = false
 }
 
+/// A button that opens or closes a popup.
+struct LayoutButton: Sendable {
+    /// The visible label.
+    var label: String
+    /// The id of the popup it opens or closes.
+    var popup: String
+    /// Whether it closes the popup (a popup's own button) rather than opening it.
+    var closes: Bool
+    /// Its class in HTML, from code and catalog ids.
+    var role: String
+    /// Whether it takes the focus when its popup opens (`autofocus`).
+    var focus = false
+}
+
 /// Inline content.
 enum LayoutInline: Sendable {
     /// Text, always escaped.
@@ -36,7 +50,9 @@ enum LayoutInline: Sendable {
     /// A named icon: inline SVG in HTML, nothing in Markdown and text.
     case icon(String)
     /// A button that opens or closes a popup: a `popovertarget` button in HTML, bold in Markdown, `[label]` in text.
-    case button(label: String, popup: String, closes: Bool, role: String)
+    case button(LayoutButton)
+    /// A popup button that dials the help line: a `tel:` link in HTML and Markdown, `[label: number]` in text.
+    case call(label: String, line: HelpLine, role: String)
     /// A link to an address that `WebAddress.isLinkable` accepted; text shows the address itself.
     case link(url: String, [LayoutInline])
 }
@@ -76,9 +92,9 @@ enum DocumentLayout {
             help.append(.paragraph([opener(action)], role: "help-action"))
         }
         main.append(.container(.init(tag: "section", role: "help"), help))
+        let popups = view.actions.map { popup($0, phone: view.help.phone) }
 
         let footer = view.actions(at: .footer).map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
-        let popups = view.actions.map(popup)
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
             .container(.init(tag: "main", role: "content"), main),
@@ -103,17 +119,24 @@ enum DocumentLayout {
     }
 
     private static func opener(_ action: AlertAction) -> LayoutInline {
-        .button(label: action.label, popup: popupID(action), closes: false, role: "action-" + action.id)
+        .button(.init(label: action.label, popup: popupID(action), closes: false, role: "action-" + action.id))
     }
 
-    private static func popup(_ action: AlertAction) -> LayoutBlock {
+    /// A popup; its focus goes to the cancel button (the safe choice), else the first.
+    private static func popup(_ action: AlertAction, phone: HelpLine?) -> LayoutBlock {
         let id = popupID(action)
         let attributes = [("id", id), ("popover", "auto"), ("role", "alertdialog"),
                           ("aria-modal", "true"), ("aria-labelledby", id + "-title"), ("aria-describedby", id + "-message")]
         var buttons: [LayoutInline] = []
+        let focused = action.popup.buttons.firstIndex { $0.role == .cancel } ?? 0
         for (index, button) in action.popup.buttons.enumerated() {
             if index > 0 { buttons.append(.text(" ")) }
-            buttons.append(.button(label: button.label, popup: id, closes: true, role: "role-" + button.role.rawValue))
+            let role = "role-" + button.role.rawValue
+            if button.effect == .callHelpLine, let phone {
+                buttons.append(.call(label: button.label, line: phone, role: role))
+            } else {
+                buttons.append(.button(.init(label: button.label, popup: id, closes: true, role: role, focus: index == focused)))
+            }
         }
         return .container(.init(tag: "div", role: "popup", attributes: attributes, quoted: true), [
             .container(.init(tag: "div", role: "popup-title", attributes: [("id", id + "-title")]),

@@ -1,8 +1,8 @@
 import AlertPresentation
-import AlertTemplates
 
-/// HTML through cmark: a standalone page (styles inlined, icons as inline SVG, popups with the `popover`
-/// attribute, no script, no external request) or, with `fragment`, the alert's markup alone.
+/// HTML through cmark: a standalone page (the Mustache shell in `Templates/page/`, styles inlined, icons as
+/// inline SVG, popups with the `popover` attribute, no script, no external request) or, with `fragment`,
+/// the alert's markup alone.
 public struct HTMLEmitter: AlertEmitter {
     /// Creates the emitter.
     public init() {}
@@ -14,25 +14,8 @@ public struct HTMLEmitter: AlertEmitter {
     /// The page, or the fragment.
     public func render(_ view: AlertView, options: RenderOptions) -> String {
         let body = CMark.html(DocumentLayout.blocks(for: view), icon: IconSet.shipped.markup)
-        let lang = CMark.escapeHTML(view.locale)
-        let article = "<article class=\"alertkit\" lang=\"\(lang)\">\n\(body)</article>\n"
+        let article = "<article class=\"alertkit\" lang=\"\(CMark.escapeHTML(view.locale))\">\n\(body)</article>\n"
         if options.fragment { return article }
-        return """
-        <!DOCTYPE html>
-        <html lang="\(lang)">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(CMark.escapeHTML(view.title))</title>
-        <style>
-        \(Self.styles)</style>
-        </head>
-        <body>
-        \(article)</body>
-        </html>
-
-        """
+        return PageShell.shipped.render(article: article, title: view.title, lang: view.locale)
     }
-
-    static let styles = AlertTemplates.text("page/style.css") ?? ""
 }

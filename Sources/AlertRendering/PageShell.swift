@@ -28,9 +28,9 @@ struct PageShell: Sendable {
         }
     }()
 
-    /// The page: `article` is trusted markup; `title` and `lang` are escaped by the template.
-    func render(article: String, title: String, lang: String) -> String {
-        page.render(["article": article, "title": title, "lang": lang, "styles": styles])
+    /// The page: `alert` is trusted markup; `title` and `lang` are escaped by the template.
+    func render(alert: String, title: String, lang: String) -> String {
+        page.render(["alert": alert, "title": title, "lang": lang, "styles": styles])
     }
 
     private static func template(_ directory: URL, _ name: String) throws(PageTemplateError) -> MustacheTemplate {

@@ -2,12 +2,13 @@ import AlertTemplates
 import Foundation
 
 /// The values of the exercise's UX notes (fonts, colours, sizes, margins) that `page/style.css.mustache`
-/// is filled with, read from `Templates/page/theme.json` so a designer changes them without recompiling.
+/// is filled with (plus `measure`, the widest the text runs, and `wideFrom`, the width from which it is centred:
+/// the measure plus twice the margin), read from `Templates/page/theme.json` so a designer changes them without recompiling.
 struct PageTheme: Sendable, Codable {
     var fontRegular, fontDemiBold: String
     var fontSize, titleFontSize, buttonFontSize: String
     var red, title, heading, body, green, greenShadow, resolve, resolveShadow, rule, paper: String
-    var cornerRadius, shadowOffset, buttonHeight, margin, narrow, measure: String
+    var cornerRadius, shadowOffset, buttonHeight, margin, narrow, measure, wideFrom: String
     var darkPaper, darkTitle, darkHeading, darkBody, darkRule, darkPopup: String
 
     /// Reads a theme; every key must be present, and no value may hold `;`, `{`, `}`, `<` or `>`,

@@ -1,0 +1,55 @@
+@testable import AlertRendering
+import AlertTemplates
+import Foundation
+import Testing
+
+@Suite("The page shell and its theme")
+struct PageShellTests {
+    let shipped = AlertTemplates.directory.appendingPathComponent("page")
+
+    /// A copy of the shipped `page/` folder with `theme.json` replaced.
+    func folder(theme: (inout [String: String]) -> Void) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-page-\(UUID())")
+        try FileManager.default.copyItem(at: shipped, to: folder)
+        let url = folder.appendingPathComponent("theme.json")
+        var values = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))
+        theme(&values)
+        try JSONEncoder().encode(values).write(to: url)
+        return folder
+    }
+
+    @Test("every theme value reaches the styles, and the UX notes' values are the shipped ones")
+    func themeValues() throws {
+        let page = try PageShell(directory: folder { $0["red"] = "rgb(1, 2, 3)" })
+            .render(alert: "<div></div>", title: "T", lang: "en")
+        #expect(page.contains("--red: rgb(1, 2, 3);"))
+        let styles = PageShell.shipped.render(alert: "", title: "", lang: "en")
+        for value in ["rgb(208, 0, 27)", "rgb(77, 77, 77)", "rgb(128, 128, 128)", "rgb(61, 178, 73)", "rgb(12, 133, 63)",
+                      "rgb(102, 102, 102)", "font-size: 14px", "--radius: 5px", "--shadow: 3px", "height: 44px",
+                      "--margin: 16px", "--narrow: 8px", "prefers-color-scheme: dark", "@media print"] {
+            #expect(styles.contains(value), "\(value)")
+        }
+        #expect(!styles.contains("{{") && !styles.contains("&quot;"))
+    }
+
+    @Test("a theme value that could end a declaration or the style element is refused", arguments: [
+        "red; } body { display: none", "</style><script>", "rgb(0, 0, 0)>",
+    ])
+    func hostileTheme(value: String) throws {
+        let folder = try folder { $0["green"] = value }
+        #expect(throws: PageTemplateError.self) { try PageShell(directory: folder) }
+    }
+
+    @Test("a theme without one of its keys is refused")
+    func incompleteTheme() throws {
+        let folder = try folder { $0["buttonHeight"] = nil }
+        #expect(throws: PageTemplateError.self) { try PageShell(directory: folder) }
+    }
+
+    @Test("the title and language are escaped by the template")
+    func escaping() {
+        let page = PageShell.shipped.render(alert: "", title: "</title><script>x</script>", lang: "en\" onload=\"x")
+        #expect(page.contains("<title>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt;</title>"))
+        #expect(page.contains(#"<html lang="en&quot; onload=&quot;x">"#))
+    }
+}

@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AlertModel", targets: ["AlertModel"]),
         .library(name: "AlertPresentation", targets: ["AlertPresentation"]),
         .library(name: "AlertRendering", targets: ["AlertRendering"]),
+        .library(name: "AlertBatch", targets: ["AlertBatch"]),
         .executable(name: "alertkit", targets: ["alertkit"]),
     ],
     dependencies: [
@@ -42,10 +43,11 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        .target(name: "AlertBatch", dependencies: ["AlertModel", "AlertPresentation", "AlertRendering"]),
         .target(
             name: "AlertKitCLI",
             dependencies: [
-                "AlertModel", "AlertPresentation", "AlertRendering",
+                "AlertModel", "AlertPresentation", "AlertRendering", "AlertBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,7 +60,8 @@ let package = Package(
             dependencies: ["AlertRendering", "AlertPresentation", "AlertModel", "AlertTestSupport", "Ccmark"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertTestSupport"]),
+        .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertRendering", "AlertTestSupport"]),
+        .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Writes files into one directory atomically: each is complete before it takes its name (by `rename`), so a
+/// run killed midway leaves whole files or none, never a partial one. Temporary names are `.alertkit-PID-N.tmp`;
+/// those of processes no longer running are removed when a writer opens the directory.
+public final class AtomicDirectoryWriter {
+    /// The directory.
+    public let directory: String
+    private var counter = 0
+    private let prefix: String
+
+    /// Opens (creating if needed) a directory and removes temporary files that dead runs left behind.
+    public init(directory: String) throws(BatchInputError) {
+        self.directory = directory
+        self.prefix = ".alertkit-\(getpid())-"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw BatchInputError("\(directory): cannot be created (\(error.localizedDescription))")
+        }
+        removeStaleTemporaries()
+    }
+
+    /// Writes `bytes` as `name` (a bare file name, no separators), replacing any file of that name.
+    ///
+    /// On Linux the bytes go first into a file with no name at all (`O_TMPFILE`), which vanishes if the process
+    /// dies; only when complete does it get a temporary name and then, by `rename`, its own. Elsewhere (or on a
+    /// file system without `O_TMPFILE`) it is written under the temporary name from the start.
+    public func write(_ bytes: [UInt8], as name: String) throws(BatchInputError) {
+        precondition(!name.contains("/") && name != "." && name != "..", "not a bare file name: \(name)")
+        counter += 1
+        let temporary = directory + "/" + prefix + String(counter) + ".tmp"
+        var named = false
+        var descriptor: Int32 = -1
+        #if os(Linux)
+        descriptor = open(directory, O_DIRECTORY | 0o20000000 /* O_TMPFILE */ | O_WRONLY | O_CLOEXEC, 0o644)
+        #endif
+        if descriptor < 0 {
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            named = true
+        }
+        guard descriptor >= 0 else { throw failure(name) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let error = failure(name)
+                if named { unlink(temporary) }
+                throw error
+            }
+            written += count
+        }
+        if !named && linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 {
+            throw failure(name)
+        }
+        guard rename(temporary, directory + "/" + name) == 0 else {
+            let error = failure(name)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private func failure(_ name: String) -> BatchInputError {
+        BatchInputError("\(directory)/\(name): cannot be written (\(String(cString: strerror(errno))))")
+    }
+
+    private func removeStaleTemporaries() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(".alertkit-") && name.hasSuffix(".tmp") {
+            let parts = name.dropFirst(".alertkit-".count).split(separator: "-")
+            guard let pid = parts.first.flatMap({ pid_t($0) }), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(directory + "/" + name)
+        }
+    }
+}
+
+/// `write(2)`, under a name the method above does not hide.
+func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

@@ -1,0 +1,63 @@
+/// One alert read from a feed, with where it came from.
+public struct BatchRecord: Sendable {
+    /// Its position among every record of the run, from 0.
+    public var position: Int
+    /// The input it came from, as errors name it: a path, or `<stdin>`.
+    public var source: String
+    /// The line it starts on, from 1.
+    public var line: Int
+    /// Its index within its source, from 0 (the line's record number, or the array element).
+    public var index: Int
+    /// The alert's JSON.
+    public var bytes: [UInt8]
+    /// Why the source could not be read, for a file that stands as one rejected record.
+    public var unreadable: String?
+
+    /// Creates a record.
+    public init(position: Int, source: String, line: Int, index: Int, bytes: [UInt8], unreadable: String? = nil) {
+        self.position = position
+        self.source = source
+        self.line = line
+        self.index = index
+        self.bytes = bytes
+        self.unreadable = unreadable
+    }
+}
+
+/// A record that could not be rendered, and why.
+public struct BatchRejection: Sendable, Hashable {
+    /// One problem: a JSON pointer (`""` for the whole record) and a message.
+    public struct Problem: Sendable, Hashable {
+        /// Where, as an RFC 6901 pointer.
+        public var pointer: String
+        /// What is wrong.
+        public var message: String
+
+        /// Creates a problem.
+        public init(pointer: String, message: String) {
+            self.pointer = pointer
+            self.message = message
+        }
+    }
+
+    /// The alert's id, when the record is JSON with a string `id`.
+    public var id: String?
+    /// Every problem found, at least one.
+    public var problems: [Problem]
+
+    /// Creates a rejection.
+    public init(id: String?, problems: [Problem]) {
+        self.id = id
+        self.problems = problems
+    }
+}
+
+/// What became of a record.
+public enum BatchOutcome: Sendable {
+    /// Rendered: the alert's id and its document.
+    case rendered(id: String, document: String)
+    /// Left out on purpose (`--urgent-only` and the alert is not urgent).
+    case skipped(id: String)
+    /// Rejected.
+    case rejected(BatchRejection)
+}

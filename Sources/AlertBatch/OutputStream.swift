@@ -1,0 +1,48 @@
+import Foundation
+
+/// Buffered writes to a file descriptor (standard output, or an errors file), in large blocks.
+public final class OutputStream {
+    private let descriptor: Int32
+    private let closes: Bool
+    private var buffer: [UInt8] = []
+    private let capacity: Int
+
+    /// Writes to `descriptor`; closes it on `close()` if `closes`.
+    public init(descriptor: Int32, closes: Bool = false, capacity: Int = 1 << 20) {
+        self.descriptor = descriptor
+        self.closes = closes
+        self.capacity = capacity
+        buffer.reserveCapacity(capacity)
+    }
+
+    /// Creates (or truncates) a file to write to.
+    public convenience init(path: String) throws(BatchInputError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw BatchInputError("\(path): cannot be written (\(String(cString: strerror(errno))))") }
+        self.init(descriptor: descriptor, closes: true)
+    }
+
+    /// Appends bytes, writing the buffer out when it is full.
+    public func write(_ bytes: [UInt8]) throws(BatchInputError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { try flush() }
+    }
+
+    /// Writes out what is buffered.
+    public func flush() throws(BatchInputError) {
+        var written = 0
+        while written < buffer.count {
+            let count = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, buffer.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw BatchInputError("cannot write (\(String(cString: strerror(errno))))") }
+            written += count
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes and, if it owns the descriptor, closes it.
+    public func close() throws(BatchInputError) {
+        try flush()
+        if closes { _ = Foundation.close(descriptor) }
+    }
+}

@@ -1,0 +1,108 @@
+import AlertBatch
+import AlertRendering
+import ArgumentParser
+import Foundation
+
+/// `alertkit batch INPUT... --format F (--out-dir DIR | --ndjson)`.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render a feed of alerts on every core: NDJSON, JSON arrays, directories, standard input.",
+        discussion: """
+        Each INPUT is an NDJSON file (one alert per line), a file holding a JSON array of alerts (or one alert), a \
+        directory of .json files, or - for standard input. Every record ends as one output or one error: outputs \
+        go to --out-dir (one file per alert, named after its id, written atomically) or, with --ndjson, to \
+        standard output in input order; errors go to standard error and to --errors. A summary line ends the run.
+        Exit 0 when every alert rendered, 1 when some were rejected, 64 on usage errors, 66 when an input cannot \
+        be read, 73 when an output cannot be written.
+        """
+    )
+
+    @Argument(help: "NDJSON or JSON files, directories of .json files, or - for standard input.")
+    var inputs: [String]
+
+    @Option(name: [.short, .long], help: "The output format: html, markdown, text or json (see `alertkit formats`).")
+    var format: String = "html"
+
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write one file per alert into this directory.", valueName: "dir"))
+    var outDir: String?
+
+    @Flag(help: "Write one JSON line per record to standard output: position, source, line, id, format, document or error.")
+    var ndjson = false
+
+    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Also write every error as a JSON line to this file.", valueName: "file"))
+    var errors: String?
+
+    @Flag(name: .customLong("fail-fast"), help: "Stop at the first rejected record.")
+    var failFast = false
+
+    @Flag(name: .customLong("urgent-only"), help: "Render only urgent alerts; the others are counted as skipped.")
+    var urgentOnly = false
+
+    @Flag(help: "HTML: only each alert's markup, to embed in another page.")
+    var fragment = false
+
+    @Option(help: "Text: the column to wrap at.")
+    var width: Int = 72
+
+    @Flag(inversion: .prefixedNo, help: "Show progress on standard error (default: when it is a terminal).")
+    var progress: Bool?
+
+    @OptionGroup var presentation: PresentationFlags
+
+    func validate() throws {
+        do { _ = try FormatRegistry.standard.emitter(named: format) } catch {
+            throw ValidationError(error.description)
+        }
+        if outDir == nil && !ndjson { throw ValidationError("choose where outputs go: --out-dir DIR or --ndjson") }
+        if outDir != nil && ndjson { throw ValidationError("--out-dir and --ndjson cannot be used together") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard width >= 20 else { throw ValidationError("--width must be at least 20") }
+        guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
+    }
+
+    func run() throws {
+        for input in inputs {
+            do { try BatchInput(input).check() } catch {
+                throw Diagnostics.fail(error.description, code: ExitCodes.noInput)
+            }
+        }
+        let processor = try RecordProcessor(pipeline: AlertPipeline(context: try presentation.context()), format: format,
+                                            options: RenderOptions(fragment: fragment, textWidth: width),
+                                            urgentOnly: urgentOnly)
+        let sink: BatchSink
+        do {
+            sink = try BatchSink(outDir: outDir, errorsPath: errors, format: processor.emitter.format,
+                                 failFast: failFast, progress: ProgressBar(totalBytes: totalBytes(), enabled: showsProgress))
+        } catch {
+            throw Diagnostics.fail(error.description, code: ExitCodes.cannotCreate)
+        }
+        let summary = try BatchJob(inputs: inputs.map(BatchInput.init), processor: processor, sink: sink,
+                                   runner: BatchRunner(jobs: jobs)).run()
+        Diagnostics.print(summary.line)
+        if let failure = summary.outputFailure { throw Diagnostics.fail(failure, code: ExitCodes.cannotCreate) }
+        if summary.rejected > 0 { throw ExitCodes.invalidAlert }
+    }
+
+    private var showsProgress: Bool { progress ?? (isatty(STDERR_FILENO) == 1) }
+
+    /// The inputs' total size, when all are regular files or directories of them (not standard input).
+    private func totalBytes() -> Int? {
+        guard !inputs.contains("-") else { return nil }
+        var total = 0
+        for input in inputs {
+            let url = URL(fileURLWithPath: input)
+            if let size = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), size.isRegularFile == true {
+                total += size.fileSize ?? 0
+            } else if let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) {
+                for case let file as URL in walker where file.pathExtension.lowercased() == "json" {
+                    total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+                }
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,142 @@
+import AlertBatch
+import AlertRendering
+import Foundation
+
+/// A record's outcome, already encoded by a worker: the writer only has to write it.
+struct EncodedRecord: Sendable {
+    enum Kind: Sendable { case rendered, skipped, rejected }
+
+    var kind: Kind
+    /// The alert's id, if known.
+    var id: String?
+    /// With `--ndjson` the record's line; with `--out-dir` the document.
+    var output: [UInt8]
+    /// The `--errors` line (rejected records).
+    var errorLine: [UInt8] = []
+    /// The standard-error lines (rejected records).
+    var messages: [String] = []
+
+    /// Encodes an outcome for a directory of files (`ndjson == false`) or for NDJSON lines.
+    init(_ record: BatchRecord, _ outcome: BatchOutcome, format: String, ndjson: Bool) {
+        switch outcome {
+        case .rendered(let id, let document):
+            kind = .rendered
+            self.id = id
+            if ndjson {
+                var line = Self.header(record, id: id)
+                line.add("format", format)
+                line.add("document", document)
+                output = line.finished()
+            } else {
+                output = Array(document.utf8)
+            }
+        case .skipped(let id):
+            kind = .skipped
+            self.id = id
+            output = []
+        case .rejected(let rejection):
+            kind = .rejected
+            id = rejection.id
+            let problems = rejection.problems.map { problem -> [UInt8] in
+                var object = JSONLine(capacity: 64)
+                object.add("pointer", problem.pointer)
+                object.add("message", problem.message)
+                return object.closed()
+            }
+            let list = [UInt8(ascii: "[")] + Array(problems.joined(separator: [UInt8(ascii: ",")])) + [UInt8(ascii: "]")]
+            var error = Self.header(record, id: rejection.id)
+            error.add("pointer", rejection.problems.first?.pointer ?? "")
+            error.add("message", rejection.problems.first?.message ?? "rejected")
+            error.add("problems", raw: list)
+            errorLine = error.finished()
+            if ndjson {
+                var line = Self.header(record, id: rejection.id)
+                line.add("format", format)
+                line.add("error", raw: error.closed())
+                output = line.finished()
+            } else {
+                output = []
+            }
+            let place = record.line > 0 ? "\(record.source):\(record.line)" : record.source
+            messages = rejection.problems.map { "\(place): \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
+        }
+    }
+
+    private static func header(_ record: BatchRecord, id: String?) -> JSONLine {
+        var line = JSONLine(capacity: 512)
+        line.add("position", record.position)
+        line.add("source", record.source)
+        line.add("line", record.line)
+        line.add("index", record.index)
+        if let id { line.add("id", id) }
+        return line
+    }
+}
+
+/// Where a batch's outcomes go, in input order: files or standard output, the errors file, standard error,
+/// the progress line and the counts. Used only from the runner's writer queue, one record at a time.
+final class BatchSink: @unchecked Sendable {
+    private let directory: AtomicDirectoryWriter?
+    private var namer: OutputNamer
+    private let standardOutput = AlertBatch.OutputStream(descriptor: STDOUT_FILENO)
+    private let errors: AlertBatch.OutputStream?
+    private let failFast: Bool
+    let progress: ProgressBar
+    private(set) var rendered = 0, skipped = 0, rejected = 0
+    private var bytes = 0
+    /// Why the run stopped writing, if an output failed.
+    private(set) var outputFailure: String?
+    /// Whether `--fail-fast` stopped the run.
+    private(set) var stoppedEarly = false
+
+    var writesNDJSON: Bool { directory == nil }
+
+    init(outDir: String?, errorsPath: String?, format: OutputFormat, failFast: Bool, progress: ProgressBar) throws(BatchInputError) {
+        directory = try outDir.map { dir throws(BatchInputError) in try AtomicDirectoryWriter(directory: dir) }
+        namer = OutputNamer(fileExtension: format.fileExtension)
+        errors = try errorsPath.map { path throws(BatchInputError) in try AlertBatch.OutputStream(path: path) }
+        self.failFast = failFast
+        self.progress = progress
+    }
+
+    /// Writes one record's outcome; `false` stops the run (an output failed, or `--fail-fast` met an error).
+    func emit(_ record: BatchRecord, _ encoded: EncodedRecord) -> Bool {
+        bytes += record.bytes.count + 1
+        defer { progress.update(records: rendered + skipped + rejected, bytes: bytes) }
+        do {
+            switch encoded.kind {
+            case .rendered:
+                if let directory {
+                    try directory.write(encoded.output, as: namer.name(for: encoded.id ?? ""))
+                } else {
+                    try standardOutput.write(encoded.output)
+                }
+                rendered += 1
+            case .skipped:
+                skipped += 1
+            case .rejected:
+                progress.clear()
+                for message in encoded.messages { Diagnostics.print(message) }
+                try errors?.write(encoded.errorLine)
+                if directory == nil { try standardOutput.write(encoded.output) }
+                rejected += 1
+                if failFast { stoppedEarly = true; return false }
+            }
+        } catch {
+            outputFailure = error.description
+            return false
+        }
+        return true
+    }
+
+    /// Flushes standard output and the errors file.
+    func finish() {
+        progress.clear()
+        do {
+            try standardOutput.flush()
+            try errors?.close()
+        } catch {
+            outputFailure = outputFailure ?? error.description
+        }
+    }
+}

@@ -26,10 +26,17 @@ public struct JSONLine {
     }
 
     /// The object, closed, with a newline.
-    public func finished() -> [UInt8] { bytes + [UInt8(ascii: "}"), 0x0A] }
+    public consuming func finished() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(0x0A)
+        return bytes
+    }
 
     /// The object, closed, without a newline.
-    public func closed() -> [UInt8] { bytes + [UInt8(ascii: "}")] }
+    public consuming func closed() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 
     private mutating func key(_ key: String) {
         if !first { bytes.append(UInt8(ascii: ",")) }
@@ -43,23 +50,37 @@ public struct JSONLine {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
+            bytes.reserveCapacity(bytes.count + utf8.count + 16)
             var runStart = 0
-            for (offset, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
-                runStart = offset + 1
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            var offset = 0
+            let count = utf8.count
+            while offset < count {
+                let byte = utf8[offset]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                    offset += 1
+                    continue
                 }
+                if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset])) }
+                appendEscape(byte, to: &bytes)
+                offset += 1
+                runStart = offset
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+        switch byte {
+        case 0x22: bytes.append(0x5C); bytes.append(0x22)
+        case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+        case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30,
+                                      hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]])
+        }
     }
 }

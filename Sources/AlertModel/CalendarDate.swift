@@ -40,11 +40,38 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     /// Formats the date with a pattern of `yyyy`, `MM` and `dd` and any other characters,
     /// e.g. `MM-dd-yyyy` → `09-06-2016`.
     public func format(_ pattern: String) -> String {
-        var out = pattern
-        out = out.replacingOccurrences(of: "yyyy", with: Self.pad(year, 4))
-        out = out.replacingOccurrences(of: "MM", with: Self.pad(month, 2))
-        out = out.replacingOccurrences(of: "dd", with: Self.pad(day, 2))
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(pattern.utf8.count + 2)
+        let bytes = Array(pattern.utf8)
+        var index = 0
+        while index < bytes.count {
+            if Self.matches(bytes, index, "yyyy") {
+                Self.append(year, width: 4, to: &out)
+                index += 4
+            } else if Self.matches(bytes, index, "MM") {
+                Self.append(month, width: 2, to: &out)
+                index += 2
+            } else if Self.matches(bytes, index, "dd") {
+                Self.append(day, width: 2, to: &out)
+                index += 2
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func matches(_ bytes: [UInt8], _ index: Int, _ token: StaticString) -> Bool {
+        guard index + token.utf8CodeUnitCount <= bytes.count else { return false }
+        for offset in 0..<token.utf8CodeUnitCount where bytes[index + offset] != token.utf8Start[offset] { return false }
+        return true
+    }
+
+    private static func append(_ value: Int, width: Int, to out: inout [UInt8]) {
+        let digits = Array(String(value).utf8)
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
+        out.append(contentsOf: digits)
     }
 
     /// Orders dates on the calendar.
@@ -82,8 +109,3 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     }
 }
 
-private extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-}

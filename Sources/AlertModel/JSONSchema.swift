@@ -30,7 +30,7 @@ public struct JSONSchema: Sendable {
     /// Every problem in `value`, in document order; empty when it is valid.
     public func validate(_ value: JSONValue) -> [ValidationIssue] {
         var run = Run(definitions: definitions, limit: maxIssues)
-        run.validate(value, root, at: .root, siblings: [])
+        run.validate(value, root, siblings: [])
         return run.issues
     }
 
@@ -78,6 +78,28 @@ private struct Run {
     var issues: [ValidationIssue] = []
     private var reporting = true
     private var failed = false
+    /// Where the validation is: the path from the root, turned into a pointer only when a problem is reported.
+    private var path: [PathToken] = []
+
+    private enum PathToken {
+        case key(String)
+        case index(Int)
+    }
+
+    private var pointer: JSONPointer {
+        path.reduce(JSONPointer.root) { pointer, token in
+            switch token {
+            case .key(let key): pointer.appending(key)
+            case .index(let index): pointer.appending(index)
+            }
+        }
+    }
+
+    private mutating func within(_ token: PathToken, _ body: (inout Run) -> Void) {
+        path.append(token)
+        body(&self)
+        path.removeLast()
+    }
 
     init(definitions: [String: SchemaNode], limit: Int) {
         self.definitions = definitions
@@ -89,15 +111,17 @@ private struct Run {
         let saved = (reporting, failed)
         reporting = false
         failed = false
-        validate(value, node, at: .root, siblings: [])
+        validate(value, node, siblings: [])
         let passed = !failed
         (reporting, failed) = saved
         return passed
     }
 
-    private mutating func report(_ pointer: JSONPointer, _ expected: String, _ found: String) {
+    private mutating func report(_ expected: @autoclosure () -> String, _ found: @autoclosure () -> String) {
         failed = true
         guard reporting else { return }
+        let pointer = self.pointer
+        let expected = expected(), found = found()
         if issues.count == limit {
             issues.append(ValidationIssue(pointer: pointer, expected: "fewer problems", found: "more than \(limit); the rest are not listed"))
         } else if issues.count < limit {
@@ -107,38 +131,37 @@ private struct Run {
     }
 
     /// `siblings` are the property schemas of the enclosing object schema, for `required` in `then`.
-    mutating func validate(_ value: JSONValue, _ node: SchemaNode, at pointer: JSONPointer,
-                           siblings: [(key: String, node: SchemaNode)]) {
+    mutating func validate(_ value: JSONValue, _ node: SchemaNode, siblings: [(key: String, node: SchemaNode)]) {
         if failed && !reporting { return }
         if let ref = node.ref, let target = definitions[ref] {
-            validate(value, target, at: pointer, siblings: siblings)
+            validate(value, target, siblings: siblings)
         }
         let definitions = self.definitions
         let expected = { Self.expectation(node, definitions) }
         if let types = node.types, !types.contains(where: { Self.matches(value, type: $0) }) {
-            report(pointer, expected(), value.summary)
+            report(expected(), value.summary)
             return
         }
         if let values = node.enumValues, !values.contains(where: { Self.equal($0, value) }) {
-            report(pointer, expected(), value.summary)
+            report(expected(), value.summary)
             return
         }
         if let constant = node.constValue, !Self.equal(constant, value) {
-            report(pointer, expected(), value.summary)
+            report(expected(), value.summary)
             return
         }
         switch value {
         case .string(let text):
             let length = text.unicodeScalars.count
-            if let min = node.minLength, length < min { report(pointer, expected(), value.summary) }
-            else if let max = node.maxLength, length > max { report(pointer, expected(), "\(length) characters") }
-            else if let pattern = node.pattern, !pattern.matches(text) { report(pointer, expected(), value.summary) }
+            if let min = node.minLength, length < min { report(expected(), value.summary) }
+            else if let max = node.maxLength, length > max { report(expected(), "\(length) characters") }
+            else if let pattern = node.pattern, !pattern.matches(text) { report(expected(), value.summary) }
         case .array(let elements):
-            if let min = node.minItems, elements.count < min { report(pointer, expected(), value.summary) }
-            if let max = node.maxItems, elements.count > max { report(pointer, expected(), value.summary) }
+            if let min = node.minItems, elements.count < min { report(expected(), value.summary) }
+            if let max = node.maxItems, elements.count > max { report(expected(), value.summary) }
             if let items = node.items {
                 for (index, element) in elements.enumerated() {
-                    validate(element, items, at: pointer.appending(index), siblings: [])
+                    within(.index(index)) { $0.validate(element, items, siblings: []) }
                 }
             }
         case .object(let object):
@@ -146,21 +169,21 @@ private struct Run {
             for key in node.required where object[key] == nil {
                 let member = known.first(where: { $0.key == key })?.node
                 let expectation = member.map { Self.expectation($0, definitions) } ?? "a value"
-                report(pointer.appending(key), expectation, "nothing")
+                within(.key(key)) { $0.report(expectation, "nothing") }
             }
             for (key, child) in node.properties {
-                if let member = object[key] { validate(member, child, at: pointer.appending(key), siblings: []) }
+                if let member = object[key] { within(.key(key)) { $0.validate(member, child, siblings: []) } }
             }
         default:
             break
         }
         let inner = node.properties.isEmpty ? siblings : node.properties
         for child in node.allOf {
-            validate(value, child, at: pointer, siblings: inner)
+            validate(value, child, siblings: inner)
         }
         if let condition = node.ifNode {
             let branch = check(value, condition) ? node.thenNode : node.elseNode
-            if let branch { validate(value, branch, at: pointer, siblings: inner) }
+            if let branch { validate(value, branch, siblings: inner) }
         }
     }
 

@@ -20,9 +20,20 @@ enum CMark {
 
     /// Escapes text for HTML content or a quoted attribute value, as cmark escapes text nodes.
     static func escapeHTML(_ text: String) -> String {
-        guard text.utf8.contains(where: { [0x22, 0x26, 0x27, 0x3C, 0x3E].contains($0) }) else { return text }
-        let rendered = html([.paragraph([.text(text)])], icon: { _ in "" })
-        return String(rendered.dropFirst("<p>".count).dropLast("</p>\n".count))
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x26 || $0 == 0x27 || $0 == 0x3C || $0 == 0x3E }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out.append(contentsOf: "&quot;".utf8)
+            case 0x26: out.append(contentsOf: "&amp;".utf8)
+            case 0x27: out.append(contentsOf: "&#39;".utf8)
+            case 0x3C: out.append(contentsOf: "&lt;".utf8)
+            case 0x3E: out.append(contentsOf: "&gt;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func render(_ blocks: [LayoutBlock], builder: TreeBuilder,
@@ -100,7 +111,7 @@ private struct TreeBuilder {
             case .text(let text):
                 let node = cmark_node_new(CMARK_NODE_TEXT)!
                 // A NUL would end the C string early and hide what follows it.
-                cmark_node_set_literal(node, text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "\u{FFFD}") : text)
+                cmark_node_set_literal(node, text.utf8.contains(0) ? text.replacingOccurrences(of: "\0", with: "\u{FFFD}") : text)
                 attach(node, to: parent)
             case .strong(let children):
                 let node = cmark_node_new(CMARK_NODE_STRONG)!

@@ -38,7 +38,7 @@ struct AcceptanceTests {
     func icons() throws {
         let page = try render("html")
         let icons = ["ic-cyberagent-alert", "ic-email-alert", "ic-ellipsis-step", "ic-email-step", "ic-strangebehavior-step"]
-        #expect(Fixtures.firstOutOfOrder(icons.map { "data-icon=\"\($0)\"" }, in: page) == nil)
+        #expect(Fixtures.firstOutOfOrder(icons.map { "data-icon='\($0)'" }, in: page) == nil)
         #expect(!page.contains("<script"), "no JavaScript")
         #expect(!page.contains("http://") || page.components(separatedBy: "http://").dropFirst().allSatisfy { $0.hasPrefix("www.w3.org/2000/svg") })
     }

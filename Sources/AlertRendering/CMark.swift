@@ -47,6 +47,25 @@ enum CMark {
     }
 }
 
+/// The HTML of shared blocks, by key: most alerts of a feed share their advice, buttons and popups, so these are
+/// laid out and rendered once. Bounded: when full it starts again.
+final class SharedMarkup: @unchecked Sendable {
+    static let shared = SharedMarkup()
+    private let lock = NSLock()
+    private var markups: [LayoutKey: String] = [:]
+    private let limit = 512
+
+    func markup(for key: LayoutKey, render: () -> String) -> String {
+        if let markup = lock.withLock({ markups[key] }) { return markup }
+        let markup = render()
+        lock.withLock {
+            if markups.count >= limit { markups.removeAll(keepingCapacity: true) }
+            markups[key] = markup
+        }
+        return markup
+    }
+}
+
 private struct TreeBuilder {
     enum Flavor { case html, commonMark }
 
@@ -92,6 +111,11 @@ private struct TreeBuilder {
             let quote = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)!
             append(children, to: quote)
             attach(quote, to: parent)
+        case .shared(let key, let blocks):
+            guard flavor == .html else { return append(blocks(), to: parent) }
+            // Rendered alone, the blocks give the same markup as in place: each starts and ends a line.
+            let markup = SharedMarkup.shared.markup(for: key) { CMark.html(blocks(), icon: icon) }
+            attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: markup, exit: ""), to: parent)
         case .list(let items):
             let list = cmark_node_new(CMARK_NODE_LIST)!
             cmark_node_set_list_type(list, CMARK_BULLET_LIST)

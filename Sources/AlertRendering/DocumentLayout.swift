@@ -13,6 +13,20 @@ indirect enum LayoutBlock: Sendable {
     case list([[LayoutBlock]])
     /// A quotation of someone else's words (a post): `<blockquote>`, `> ` in Markdown and text.
     case quote([LayoutBlock])
+    /// Blocks that many alerts share (the advice, the help, the buttons and popups), built by the closure only when
+    /// needed: HTML renders them once per distinct key and reuses the markup; Markdown and text lay them out.
+    case shared(LayoutKey, @Sendable () -> [LayoutBlock])
+}
+
+/// What shared blocks depend on: equal keys lay out the same blocks.
+struct LayoutKey: Hashable, Sendable {
+    /// Which part of the page.
+    var part: String
+    /// The view's values that part shows.
+    var risks: AlertView.RiskSection
+    var steps: AlertView.StepSection
+    var help: AlertView.Help
+    var actions: [AlertAction]
 }
 
 /// An HTML element wrapping blocks: a tag, a class and trusted attributes.
@@ -77,28 +91,41 @@ enum DocumentLayout {
                            + detail.fields.flatMap(field)),
             ])
         }))
-        main.append(.container(.init(tag: "section", role: "risks"),
-                               [.heading(2, [.text(view.risks.title)])]
-                               + view.risks.paragraphs.map { .paragraph([.text($0)]) }))
-        main.append(.container(.init(tag: "section", role: "steps"), [
-            .heading(2, [.text(view.nextSteps.title)]),
-            .list(view.nextSteps.items.map { step in
-                [.paragraph([.icon(step.icon), .text(step.text)], role: "step")]
-            }),
-        ]))
-        var help: [LayoutBlock] = [.heading(2, [.text(view.help.title)]), .paragraph([.text(view.help.text)])]
-        if let action = view.action(view.help.action) {
-            help.append(.paragraph([opener(action)], role: "help-action"))
-        }
-        main.append(.container(.init(tag: "section", role: "help"), help))
-        let popups = view.actions.map { popup($0, phone: view.help.phone) }
-
-        let footer = view.actions(at: .footer).map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
+        let key = LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, help: view.help, actions: view.actions)
+        main.append(.shared(key) { advice(risks: key.risks, steps: key.steps, help: key.help, actions: key.actions) })
+        var controlsKey = key
+        controlsKey.part = "controls"
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
             .container(.init(tag: standalone ? "main" : "div", role: "content"), main),
+            .shared(controlsKey) { controls(help: key.help, actions: key.actions) },
+        ]
+    }
+
+    /// "What's at risk", "Next steps" and "Need help?".
+    private static func advice(risks: AlertView.RiskSection, steps: AlertView.StepSection, help: AlertView.Help,
+                               actions: [AlertAction]) -> [LayoutBlock] {
+        var helpBlocks: [LayoutBlock] = [.heading(2, [.text(help.title)]), .paragraph([.text(help.text)])]
+        if let action = actions.first(where: { $0.id == help.action }) {
+            helpBlocks.append(.paragraph([opener(action)], role: "help-action"))
+        }
+        return [
+            .container(.init(tag: "section", role: "risks"),
+                       [.heading(2, [.text(risks.title)])] + risks.paragraphs.map { .paragraph([.text($0)]) }),
+            .container(.init(tag: "section", role: "steps"), [
+                .heading(2, [.text(steps.title)]),
+                .list(steps.items.map { step in [.paragraph([.icon(step.icon), .text(step.text)], role: "step")] }),
+            ]),
+            .container(.init(tag: "section", role: "help"), helpBlocks),
+        ]
+    }
+
+    /// The pinned buttons and every popup.
+    private static func controls(help: AlertView.Help, actions: [AlertAction]) -> [LayoutBlock] {
+        let footer = actions.filter { $0.placement == .footer }.map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
+        return [
             .container(.init(tag: "footer", role: "actions"), footer),
-            .container(.init(tag: "div", role: "popups"), popups),
+            .container(.init(tag: "div", role: "popups"), actions.map { popup($0, phone: help.phone) }),
         ]
     }
 

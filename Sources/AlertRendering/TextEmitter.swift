@@ -57,6 +57,8 @@ struct TextWriter {
             wrap(text, first: prefix, rest: prefix)
         case .quote(let children):
             write(children, prefix: prefix + "> ")
+        case .shared(_, let blocks):
+            write(blocks(), prefix: prefix)
         case .list(let items):
             startBlock(prefix)
             for item in items {

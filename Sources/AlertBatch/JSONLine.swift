@@ -50,11 +50,18 @@ public struct JSONLine {
         bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
+            guard utf8.count > 0 else { return }
             bytes.reserveCapacity(bytes.count + utf8.count + 16)
             var runStart = 0
             var offset = 0
             let count = utf8.count
+            let base = UnsafeRawPointer(utf8.baseAddress!)
             while offset < count {
+                // Eight bytes at a time while none needs escaping (a byte below 0x20, `"` or `\`).
+                while offset + 8 <= count && !needsEscape(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+                    offset += 8
+                }
+                guard offset < count else { break }
                 let byte = utf8[offset]
                 if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
                     offset += 1
@@ -68,6 +75,17 @@ public struct JSONLine {
             if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of eight bytes is below 0x20, `"` or `\` (SWAR: a byte's high bit is set in the result
+    /// where it is zero after subtracting, or equal after xor).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let equal = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+        return below | equal != 0
     }
 
     private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {

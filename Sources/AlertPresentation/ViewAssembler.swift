@@ -52,8 +52,16 @@ struct ViewAssembler {
         unique(items, by: { $0 })
     }
 
+    /// The first of each key, in order. The lists are a handful of catalog texts, so a scan beats hashing them
+    /// (string hashing normalizes Unicode; equality of texts that share storage is immediate).
     private func unique<T, Key: Hashable>(_ items: [T], by key: (T) -> Key) -> [T] {
-        var seen = Set<Key>()
-        return items.filter { seen.insert(key($0)).inserted }
+        var seen: [Key] = []
+        seen.reserveCapacity(items.count)
+        return items.filter { item in
+            let itemKey = key(item)
+            if seen.contains(itemKey) { return false }
+            seen.append(itemKey)
+            return true
+        }
     }
 }

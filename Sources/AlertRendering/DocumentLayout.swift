@@ -18,15 +18,58 @@ indirect enum LayoutBlock: Sendable {
     case shared(LayoutKey, @Sendable () -> [LayoutBlock])
 }
 
-/// What shared blocks depend on: equal keys lay out the same blocks.
+/// What shared blocks depend on: equal keys lay out the same blocks. Hashed by a fingerprint of the bytes of
+/// its texts, much cheaper than Swift's Unicode-aware string hashing; compared field by field (the texts usually
+/// share their storage with the catalog's, which makes that fast).
 struct LayoutKey: Hashable, Sendable {
     /// Which part of the page.
-    var part: String
+    let part: String
     /// The view's values that part shows.
-    var risks: AlertView.RiskSection
-    var steps: AlertView.StepSection
-    var help: AlertView.Help
-    var actions: [AlertAction]
+    let risks: AlertView.RiskSection
+    let steps: AlertView.StepSection
+    let help: AlertView.Help
+    let actions: [AlertAction]
+    private let fingerprint: UInt64
+
+    init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection, help: AlertView.Help,
+         actions: [AlertAction]) {
+        // A cheap fingerprint: the length and first bytes of each text. Keys that share it are told apart by `==`.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ text: String) {
+            hash = (hash ^ UInt64(text.utf8.count)) &* 0x0000_0100_0000_01B3
+            for byte in text.utf8.prefix(12) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+        risks.paragraphs.forEach(add)
+        steps.items.forEach { add($0.text) }
+        add(help.phone?.uri ?? "")
+        actions.forEach { add($0.label) }
+        self.init(part: part, risks: risks, steps: steps, help: help, actions: actions, fingerprint: hash)
+    }
+
+    private init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection, help: AlertView.Help,
+                 actions: [AlertAction], fingerprint: UInt64) {
+        self.part = part
+        self.risks = risks
+        self.steps = steps
+        self.help = help
+        self.actions = actions
+        self.fingerprint = fingerprint
+    }
+
+    /// The same key for another part of the page.
+    func part(_ part: String) -> LayoutKey {
+        LayoutKey(part: part, risks: risks, steps: steps, help: help, actions: actions, fingerprint: fingerprint)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(fingerprint)
+        hasher.combine(part.utf8.count)
+    }
+
+    static func == (lhs: LayoutKey, rhs: LayoutKey) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.part == rhs.part && lhs.risks == rhs.risks && lhs.steps == rhs.steps
+            && lhs.help == rhs.help && lhs.actions == rhs.actions
+    }
 }
 
 /// An HTML element wrapping blocks: a tag, a class and trusted attributes.
@@ -93,8 +136,7 @@ enum DocumentLayout {
         }))
         let key = LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, help: view.help, actions: view.actions)
         main.append(.shared(key) { advice(risks: key.risks, steps: key.steps, help: key.help, actions: key.actions) })
-        var controlsKey = key
-        controlsKey.part = "controls"
+        let controlsKey = key.part("controls")
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
             .container(.init(tag: standalone ? "main" : "div", role: "content"), main),

@@ -12,7 +12,7 @@ public struct BatchRunner: Sendable {
     public var chunkSize: Int
 
     /// Creates a runner.
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, chunkSize: Int = 256) {
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, chunkSize: Int = 64) {
         self.jobs = max(1, jobs)
         self.chunkSize = max(1, chunkSize)
     }

@@ -36,7 +36,7 @@ run() {
 }
 
 batch() {
-  swift build -c release --product alertkit >/dev/null
+  swift build -c release --product alertkit >&2
   local small large huge
   small=$(feed 10000 feed-10k); large=$(feed 100000 feed-100k); huge=$(feed 1000000 feed-1m)
   echo "| run | alerts/s | peak RSS |"
@@ -51,7 +51,7 @@ batch() {
 }
 
 flat() {
-  swift build -c release --product alertkit >/dev/null
+  swift build -c release --product alertkit >&2
   local huge; huge=$(feed 1000000 feed-1m)
   echo "| alerts | alerts/s | peak RSS |"
   echo "|---|---|---|"

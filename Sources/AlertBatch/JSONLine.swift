@@ -46,35 +46,83 @@ public struct JSONLine {
     }
 
     /// Appends a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`.
+    ///
+    /// Two passes over the UTF-8: one sizes the result (eight bytes at a time where nothing needs escaping),
+    /// the other copies runs and writes escapes straight into the array's storage.
     public static func appendString(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
-            guard utf8.count > 0 else { return }
-            bytes.reserveCapacity(bytes.count + utf8.count + 16)
-            var runStart = 0
-            var offset = 0
             let count = utf8.count
-            let base = UnsafeRawPointer(utf8.baseAddress!)
-            while offset < count {
-                // Eight bytes at a time while none needs escaping (a byte below 0x20, `"` or `\`).
-                while offset + 8 <= count && !needsEscape(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
-                    offset += 8
+            var extra = 0
+            forEachEscape(utf8) { _, byte in extra += escapeLength(byte) - 1 }
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: count + extra + 2))
+            bytes.withUnsafeMutableBufferPointer { out in
+                var position = start
+                out[position] = UInt8(ascii: "\"")
+                position += 1
+                var runStart = 0
+                forEachEscape(utf8) { offset, byte in
+                    if runStart < offset {
+                        UnsafeMutableRawPointer(out.baseAddress! + position)
+                            .copyMemory(from: utf8.baseAddress! + runStart, byteCount: offset - runStart)
+                        position += offset - runStart
+                    }
+                    position = writeEscape(byte, into: out, at: position)
+                    runStart = offset + 1
                 }
-                guard offset < count else { break }
-                let byte = utf8[offset]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-                    offset += 1
-                    continue
+                if runStart < count {
+                    UnsafeMutableRawPointer(out.baseAddress! + position)
+                        .copyMemory(from: utf8.baseAddress! + runStart, byteCount: count - runStart)
+                    position += count - runStart
                 }
-                if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset])) }
-                appendEscape(byte, to: &bytes)
-                offset += 1
-                runStart = offset
+                out[position] = UInt8(ascii: "\"")
             }
-            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Calls `body` with the offset of every byte that needs escaping.
+    @inline(__always)
+    private static func forEachEscape(_ utf8: UnsafeBufferPointer<UInt8>, _ body: (Int, UInt8) -> Void) {
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
+        var offset = 0
+        while offset < count {
+            if offset + 8 <= count && !needsEscape(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+                offset += 8
+                continue
+            }
+            let byte = base[offset]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { body(offset, byte) }
+            offset += 1
+        }
+    }
+
+    private static func escapeLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0x22, 0x5C, 0x0A, 0x0D, 0x09: 2
+        default: 6
+        }
+    }
+
+    private static func writeEscape(_ byte: UInt8, into out: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+        out[position] = 0x5C
+        switch byte {
+        case 0x22: out[position + 1] = 0x22
+        case 0x5C: out[position + 1] = 0x5C
+        case 0x0A: out[position + 1] = UInt8(ascii: "n")
+        case 0x0D: out[position + 1] = UInt8(ascii: "r")
+        case 0x09: out[position + 1] = UInt8(ascii: "t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            out[position + 1] = UInt8(ascii: "u")
+            out[position + 2] = 0x30
+            out[position + 3] = 0x30
+            out[position + 4] = hex.utf8Start[Int(byte >> 4)]
+            out[position + 5] = hex.utf8Start[Int(byte & 0xF)]
+            return position + 6
+        }
+        return position + 2
     }
 
     /// Whether any of eight bytes is below 0x20, `"` or `\` (SWAR: a byte's high bit is set in the result
@@ -88,17 +136,4 @@ public struct JSONLine {
         return below | equal != 0
     }
 
-    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
-        switch byte {
-        case 0x22: bytes.append(0x5C); bytes.append(0x22)
-        case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-        case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30,
-                                      hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]])
-        }
-    }
 }

@@ -137,28 +137,27 @@ private struct Run {
             validate(value, target, siblings: siblings)
         }
         let definitions = self.definitions
-        let expected = { Self.expectation(node, definitions) }
         if let types = node.types, !types.contains(where: { Self.matches(value, type: $0) }) {
-            report(expected(), value.summary)
+            report(Self.expectation(node, definitions), value.summary)
             return
         }
         if let values = node.enumValues, !values.contains(where: { Self.equal($0, value) }) {
-            report(expected(), value.summary)
+            report(Self.expectation(node, definitions), value.summary)
             return
         }
         if let constant = node.constValue, !Self.equal(constant, value) {
-            report(expected(), value.summary)
+            report(Self.expectation(node, definitions), value.summary)
             return
         }
         switch value {
         case .string(let text):
             let length = text.unicodeScalars.count
-            if let min = node.minLength, length < min { report(expected(), value.summary) }
-            else if let max = node.maxLength, length > max { report(expected(), "\(length) characters") }
-            else if let pattern = node.pattern, !pattern.matches(text) { report(expected(), value.summary) }
+            if let min = node.minLength, length < min { report(Self.expectation(node, definitions), value.summary) }
+            else if let max = node.maxLength, length > max { report(Self.expectation(node, definitions), "\(length) characters") }
+            else if let pattern = node.pattern, !pattern.matches(text) { report(Self.expectation(node, definitions), value.summary) }
         case .array(let elements):
-            if let min = node.minItems, elements.count < min { report(expected(), value.summary) }
-            if let max = node.maxItems, elements.count > max { report(expected(), value.summary) }
+            if let min = node.minItems, elements.count < min { report(Self.expectation(node, definitions), value.summary) }
+            if let max = node.maxItems, elements.count > max { report(Self.expectation(node, definitions), value.summary) }
             if let items = node.items {
                 for (index, element) in elements.enumerated() {
                     within(.index(index)) { $0.validate(element, items, siblings: []) }

@@ -88,7 +88,25 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
 
         /// The form for `count`, with `{count}` replaced.
         public func callAsFunction(_ count: Int) -> String {
-            count == 1 ? one : other.replacing("{count}", with: String(count))
+            count == 1 ? one : Self.substitute(count, into: other)
+        }
+
+        /// `{count}` replaced by the number, in one pass over the bytes.
+        private static func substitute(_ count: Int, into text: String) -> String {
+            let token = Array("{count}".utf8), bytes = Array(text.utf8)
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == token[0], bytes[index...].starts(with: token) {
+                    out.append(contentsOf: String(count).utf8)
+                    index += token.count
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
     }
 

@@ -5,13 +5,15 @@
 #                             present, each emitter, and the batch runner to HTML fragments and pages at 1 and 2 jobs
 #   scripts/bench.sh batch    end to end: `alertkit batch --ndjson` (release build) on 10 thousand to 1 million
 #                             alerts, fragments and pages, 1 and 2 jobs: alerts/s and peak resident memory
-#   scripts/bench.sh flat     peak memory from 10 thousand to 10 million alerts (the 1-million feed 10 times, streamed)
+#   scripts/bench.sh flat     peak memory at 1 and 10 million alerts (the 1-million feed 10 times, streamed);
+#                             the `batch` rows give 10 and 100 thousand
 #   scripts/bench.sh          stages and batch
 set -euo pipefail
 cd "$(dirname "$0")/.."
-generator=../shared/tools/gen-feed.py
+generator=${GEN_FEED:-../shared/tools/gen-feed.py}
 data=Benchmarks/.data
 mkdir -p "$data"
+[ -f "$generator" ] || { echo "bench.sh: no gen-feed.py at $generator (set GEN_FEED)" >&2; exit 66; }
 
 feed() {  # feed COUNT NAME: a gen-feed.py feed of COUNT alerts (seed 1), generated once
   [ -s "$data/$2.ndjson" ] || python3 "$generator" --count "$1" --seed 1 > "$data/$2.ndjson"
@@ -31,7 +33,7 @@ run() {
   local summary rss
   summary=$(grep -E "rendered, .* rejected in" "$log" | tail -1)
   rss=$(sed -n 's/^rss_kb=//p' "$log")
-  printf "| %s | %s | %s MB |\n" "$label" "$(sed -E 's/.*\((.*) alerts\/s\).*/\1/' <<<"$summary")" "$((rss / 1024))"
+  printf "| %s | %s | %s MB |\n" "$label" "$(sed -E 's/.*\((.*) alerts\/s\).*/\1/' <<<"$summary")" "$((${rss:-0} / 1024))"
   rm -f "$log"
 }
 
@@ -60,7 +62,7 @@ flat() {
     for _ in $(seq "$times"); do cat "$huge"; done \
       | /usr/bin/time -f "rss_kb=%M" .build/release/alertkit batch - --ndjson --fragment --no-progress >/dev/null 2>"$log" || true
     printf "| %s | %s | %s MB |\n" "$((times * 1000000))" \
-      "$(grep -E "rejected in" "$log" | sed -E 's/.*\((.*) alerts\/s\).*/\1/')" "$(( $(sed -n 's/^rss_kb=//p' "$log") / 1024 ))"
+      "$(grep -E "rejected in" "$log" | sed -E 's/.*\((.*) alerts\/s\).*/\1/')" "$(( $(sed -n 's/^rss_kb=//p' "$log" | grep . || echo 0) / 1024 ))"
     rm -f "$log"
   done
 }

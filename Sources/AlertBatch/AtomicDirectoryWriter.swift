@@ -8,6 +8,8 @@ public final class AtomicDirectoryWriter {
     public let directory: String
     private var counter = 0
     private let prefix: String
+    /// Whether files are first written without a name (`O_TMPFILE`); off after linking one fails.
+    private var unnamedFiles = true
 
     /// Opens (creating if needed) a directory and removes temporary files that dead runs left behind.
     public init(directory: String) throws(BatchInputError) {
@@ -33,7 +35,9 @@ public final class AtomicDirectoryWriter {
         var named = false
         var descriptor: Int32 = -1
         #if os(Linux)
-        descriptor = open(directory, O_DIRECTORY | 0o20000000 /* O_TMPFILE */ | O_WRONLY | O_CLOEXEC, 0o644)
+        if unnamedFiles {
+            descriptor = open(directory, O_DIRECTORY | 0o20000000 /* O_TMPFILE */ | O_WRONLY | O_CLOEXEC, 0o644)
+        }
         #endif
         if descriptor < 0 {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -53,7 +57,9 @@ public final class AtomicDirectoryWriter {
             written += count
         }
         if !named && linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 {
-            throw failure(name)
+            // No /proc to name the file through: from now on, write under the temporary name from the start.
+            unnamedFiles = false
+            return try write(bytes, as: name)
         }
         guard rename(temporary, directory + "/" + name) == 0 else {
             let error = failure(name)
@@ -70,7 +76,10 @@ public final class AtomicDirectoryWriter {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(".alertkit-") && name.hasSuffix(".tmp") {
             let parts = name.dropFirst(".alertkit-".count).split(separator: "-")
-            guard let pid = parts.first.flatMap({ pid_t($0) }), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            // This process has written nothing yet, so a name with its own PID is a dead run's too (containers
+            // reuse PIDs: every run may be PID 1).
+            guard let pid = parts.first.flatMap({ pid_t($0) }),
+                  pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) else { continue }
             unlink(directory + "/" + name)
         }
     }

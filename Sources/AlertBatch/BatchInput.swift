@@ -25,7 +25,7 @@ public struct BatchInput: Sendable, Hashable {
     }
 
     /// The files this input stands for: itself, or a directory's `.json` files in name order.
-    func files() throws -> [String] {
+    public func files() throws -> [String] {
         guard argument != "-" else { return ["-"] }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -4,7 +4,8 @@ import Foundation
 /// with a bounded number of records in flight, so memory does not grow with the feed.
 ///
 /// The caller's thread reads records into chunks; `jobs` workers transform whole chunks; one serial queue
-/// receives the results and calls `emit` in input order. At most `2 × jobs` chunks are read ahead of the writer.
+/// receives the results and calls `emit` in input order. At most `2 × jobs` chunks wait for the writer, and the
+/// reader holds one more while it waits for room.
 public struct BatchRunner: Sendable {
     /// Worker threads.
     public var jobs: Int

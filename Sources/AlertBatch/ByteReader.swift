@@ -9,8 +9,6 @@ final class ByteReader {
     private var start = 0
     private var end = 0
     private var finished = false
-    /// Bytes handed out so far (for progress).
-    private(set) var consumed = 0
 
     /// Reads `descriptor`; closes it when done if `closes`.
     init(descriptor: Int32, closes: Bool, blockSize: Int = 1 << 20) {
@@ -30,7 +28,6 @@ final class ByteReader {
             if let newline = buffer[scanFrom..<end].firstIndex(of: 0x0A) {
                 var line = buffer[start..<newline]
                 if line.last == 0x0D { line = line.dropLast() }
-                consumed += newline + 1 - start
                 start = newline + 1
                 return line
             }
@@ -38,7 +35,6 @@ final class ByteReader {
                 guard start < end else { return nil }
                 var line = buffer[start..<end]
                 if line.last == 0x0D { line = line.dropLast() }
-                consumed += end - start
                 start = end
                 return line
             }
@@ -62,7 +58,6 @@ final class ByteReader {
     func next() throws -> UInt8? {
         guard let byte = try peek() else { return nil }
         start += 1
-        consumed += 1
         return byte
     }
 

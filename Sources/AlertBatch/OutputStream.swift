@@ -31,18 +31,18 @@ public final class OutputStream {
     /// Writes out what is buffered.
     public func flush() throws(BatchInputError) {
         var written = 0
+        defer { buffer.removeFirst(written) }  // what went out is not written again by a later flush
         while written < buffer.count {
             let count = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, buffer.count - written) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw BatchInputError("cannot write (\(String(cString: strerror(errno))))") }
             written += count
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Flushes and, if it owns the descriptor, closes it.
     public func close() throws(BatchInputError) {
+        defer { if closes { _ = Foundation.close(descriptor) } }
         try flush()
-        if closes { _ = Foundation.close(descriptor) }
     }
 }

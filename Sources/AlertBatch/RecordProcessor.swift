@@ -41,7 +41,8 @@ public struct RecordProcessor: Sendable {
         let view = pipeline.presenters.present(decoded.alert, in: pipeline.context)
         if urgentOnly && !view.urgent { return .skipped(id: view.id) }
         do {
-            return .rendered(id: view.id, document: try emitter.render(view, options: options))
+            let warnings = decoded.warnings.map { BatchRejection.Problem(pointer: $0.pointer.description, message: $0.message) }
+            return .rendered(id: view.id, document: try emitter.render(view, options: options), warnings: warnings)
         } catch {
             return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: "cannot be rendered: \(error)")]))
         }

@@ -4,8 +4,6 @@ import Foundation
 protocol RecordSource: AnyObject {
     /// The next record's line (from 1), index (from 0) and bytes; `nil` at the end.
     func next() throws -> (line: Int, index: Int, bytes: [UInt8])?
-    /// Bytes read so far, for progress.
-    var bytesRead: Int { get }
 }
 
 /// One alert per line; blank lines are skipped. A line that is not JSON is still a record (it will be rejected).
@@ -20,8 +18,6 @@ final class NDJSONSource: RecordSource {
         self.pending = firstLine
         self.line = lineOfFirst - 1
     }
-
-    var bytesRead: Int { reader.consumed }
 
     func next() throws -> (line: Int, index: Int, bytes: [UInt8])? {
         while true {
@@ -56,8 +52,6 @@ final class JSONArraySource: RecordSource {
         self.reader = reader
         self.line = line
     }
-
-    var bytesRead: Int { reader.consumed }
 
     func next() throws -> (line: Int, index: Int, bytes: [UInt8])? {
         switch state {
@@ -133,8 +127,6 @@ final class DocumentSource: RecordSource {
         self.bytes = Array(prefix)
         self.line = line
     }
-
-    var bytesRead: Int { reader.consumed }
 
     func next() throws -> (line: Int, index: Int, bytes: [UInt8])? {
         guard var bytes else { return nil }

@@ -5,15 +5,11 @@ public final class RecordStream {
     private var inputs: IndexingIterator<[BatchInput]>
     private var current: (name: String, source: RecordSource)?
     private var position = 0
-    private var finishedBytes = 0
 
     /// Streams the records of `inputs`.
     public init(inputs: [BatchInput]) {
         self.inputs = inputs.makeIterator()
     }
-
-    /// Bytes read so far from every input.
-    public var bytesRead: Int { finishedBytes + (current?.source.bytesRead ?? 0) }
 
     /// The next record; `nil` when every input is done.
     public func next() -> BatchRecord? {
@@ -52,7 +48,6 @@ public final class RecordStream {
     }
 
     private func finish() {
-        finishedBytes += current?.source.bytesRead ?? 0
         current = nil
     }
 

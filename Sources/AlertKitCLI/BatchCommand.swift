@@ -13,8 +13,9 @@ struct BatchCommand: ParsableCommand {
         directory of .json files, or - for standard input. Every record ends as one output or one error: outputs \
         go to --out-dir (one file per alert, named after its id, written atomically) or, with --ndjson, to \
         standard output in input order; errors go to standard error and to --errors. A summary line ends the run.
-        Exit 0 when every alert rendered, 1 when some were rejected, 64 on usage errors, 66 when an input cannot \
-        be read, 73 when an output cannot be written.
+        A file that cannot be read partway (or one inside a directory) counts as one rejected record.
+        Exit 0 when every alert rendered, 1 when some were rejected, 64 on usage errors, 66 when an input named \
+        on the command line does not exist or cannot be read, 73 when an output cannot be written.
         """
     )
 
@@ -94,13 +95,8 @@ struct BatchCommand: ParsableCommand {
         guard !inputs.contains("-") else { return nil }
         var total = 0
         for input in inputs {
-            let url = URL(fileURLWithPath: input)
-            if let size = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), size.isRegularFile == true {
-                total += size.fileSize ?? 0
-            } else if let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) {
-                for case let file as URL in walker where file.pathExtension.lowercased() == "json" {
-                    total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-                }
+            for file in (try? BatchInput(input).files()) ?? [] {
+                total += (try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
             }
         }
         return total

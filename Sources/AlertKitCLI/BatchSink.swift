@@ -13,15 +13,16 @@ struct EncodedRecord: Sendable {
     var output: [UInt8]
     /// The `--errors` line (rejected records).
     var errorLine: [UInt8] = []
-    /// The standard-error lines (rejected records).
+    /// The standard-error lines: a rejected record's problems, or a rendered one's warnings.
     var messages: [String] = []
 
     /// Encodes an outcome for a directory of files (`ndjson == false`) or for NDJSON lines.
     init(_ record: BatchRecord, _ outcome: BatchOutcome, format: String, ndjson: Bool) {
         switch outcome {
-        case .rendered(let id, let document):
+        case .rendered(let id, let document, let warnings):
             kind = .rendered
             self.id = id
+            messages = warnings.map { "\(Self.place(record)): \($0.pointer.isEmpty ? "/" : $0.pointer): warning: \($0.message)" }
             if ndjson {
                 var line = Self.header(record, id: id)
                 line.add("format", format)
@@ -57,9 +58,13 @@ struct EncodedRecord: Sendable {
             } else {
                 output = []
             }
-            let place = record.line > 0 ? "\(record.source):\(record.line)" : record.source
-            messages = rejection.problems.map { "\(place): \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
+            messages = rejection.problems.map { "\(Self.place(record)): \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
         }
+    }
+
+    /// `SOURCE:LINE`, as errors name a record.
+    private static func place(_ record: BatchRecord) -> String {
+        record.line > 0 ? "\(record.source):\(record.line)" : record.source
     }
 
     private static func header(_ record: BatchRecord, id: String?) -> JSONLine {
@@ -106,6 +111,8 @@ final class BatchSink: @unchecked Sendable {
         do {
             switch encoded.kind {
             case .rendered:
+                if !encoded.messages.isEmpty { progress.clear() }
+                for message in encoded.messages { Diagnostics.print(message) }
                 if let directory {
                     try directory.write(encoded.output, as: namer.name(for: encoded.id ?? ""))
                 } else {
@@ -132,11 +139,7 @@ final class BatchSink: @unchecked Sendable {
     /// Flushes standard output and the errors file.
     func finish() {
         progress.clear()
-        do {
-            try standardOutput.flush()
-            try errors?.close()
-        } catch {
-            outputFailure = outputFailure ?? error.description
-        }
+        do { try standardOutput.flush() } catch { outputFailure = outputFailure ?? "standard output: \(error)" }
+        do { try errors?.close() } catch { outputFailure = outputFailure ?? "the errors file: \(error)" }
     }
 }

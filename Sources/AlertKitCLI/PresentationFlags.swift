@@ -44,7 +44,8 @@ struct PresentationFlags: ParsableArguments {
         let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,
                                     enabled: self.urgency ?? settings.urgency ?? UrgencyPolicy.default.enabled)
         // A stored number was checked when it was set; one edited into the file by hand is checked here.
-        let storedLine = try settings.helpLine.map { text in
+        let storedLine = try settings.helpLine.flatMap { text -> HelpLine? in
+            guard self.helpLine == nil else { return nil }  // the flag wins; a bad stored number does not matter
             guard let line = HelpLine(text) else {
                 throw ValidationError("the stored help-line \"\(text)\" is not a phone number; run `alertkit config set help-line NUMBER`")
             }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A one-line progress report on standard error, redrawn at most ten times a second: records done, rate,
-/// and, when the inputs' size is known, a bar and the time left. Silent unless standard error is a terminal.
+/// and, when the inputs' size is known, a bar and the time left. Shown when `enabled` (by default `batch`
+/// enables it when standard error is a terminal).
 final class ProgressBar {
     private let totalBytes: Int?
     private let start = Date()
@@ -10,7 +11,7 @@ final class ProgressBar {
     private let enabled: Bool
 
     /// `totalBytes`: the inputs' size, if every input is a regular file.
-    init(totalBytes: Int?, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    init(totalBytes: Int?, enabled: Bool) {
         self.totalBytes = totalBytes
         self.enabled = enabled
     }

@@ -18,7 +18,8 @@ enum CMark {
         }
     }
 
-    /// Escapes text for HTML content or a quoted attribute value, as cmark escapes text nodes.
+    /// Escapes text for HTML content or an attribute value in either kind of quotes: `"`, `&`, `<`, `>` as cmark
+    /// escapes text nodes, and `'` too (which cmark leaves alone), for the single-quoted attributes of icons.
     static func escapeHTML(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x26 || $0 == 0x27 || $0 == 0x3C || $0 == 0x3E }) else { return text }
         var out: [UInt8] = []
@@ -48,7 +49,8 @@ enum CMark {
 }
 
 /// The HTML of shared blocks, by key: most alerts of a feed share their advice, buttons and popups, so these are
-/// laid out and rendered once. Bounded: when full it starts again.
+/// laid out and rendered once. Bounded: when full it starts again. The key leaves out the icon set because
+/// `HTMLEmitter` always renders with `IconSet.shipped`; a second icon set would need its own cache.
 final class SharedMarkup: @unchecked Sendable {
     static let shared = SharedMarkup()
     private let lock = NSLock()

@@ -17,7 +17,7 @@ struct PageShell: Sendable {
             throw PageTemplateError("page/theme.json: \(error.localizedDescription)")
         }
         self.page = page
-        self.styles = style.render(try PageTheme(json: theme))
+        self.styles = style.render(try PageTheme(json: theme).values)
     }
 
     /// The shell that ships with AlertKit. Its files are part of the build, so failing to load them is a broken

@@ -2,13 +2,13 @@ import AlertTemplates
 import Foundation
 
 /// The values of the exercise's UX notes (fonts, colours, sizes, margins) that `page/style.css.mustache`
-/// is filled with (plus `measure`, the widest the text runs, and `wideFrom`, the width from which it is centred:
-/// the measure plus twice the margin), read from `Templates/page/theme.json` so a designer changes them without recompiling.
+/// is filled with (plus `measure`, the widest the text runs), read from `Templates/page/theme.json` so a designer
+/// changes them without recompiling.
 struct PageTheme: Sendable, Codable {
     var fontRegular, fontDemiBold: String
     var fontSize, titleFontSize, buttonFontSize: String
     var red, title, heading, body, green, greenShadow, resolve, resolveShadow, rule, paper: String
-    var cornerRadius, shadowOffset, buttonHeight, margin, narrow, measure, wideFrom: String
+    var cornerRadius, shadowOffset, buttonHeight, margin, narrow, measure: String
     var darkPaper, darkTitle, darkHeading, darkBody, darkRule, darkPopup: String
 
     /// Reads a theme; every key must be present, and no value may hold `;`, `{`, `}`, `<` or `>`,
@@ -22,6 +22,22 @@ struct PageTheme: Sendable, Codable {
         where value.contains(where: forbidden.contains) {
             throw PageTemplateError("page/theme.json: \(label) holds one of ; { } < >")
         }
+        guard Self.pixels(measure) != nil, Self.pixels(margin) != nil else {
+            throw PageTemplateError("page/theme.json: measure and margin must be whole pixels, e.g. 720px")
+        }
+    }
+
+    /// What the style template reads: every value, and `wideFrom`, the width from which the content is centred
+    /// (the measure plus twice the margin).
+    var values: [String: String] {
+        var values: [String: String] = [:]
+        for case (let label?, let value as String) in Mirror(reflecting: self).children { values[label] = value }
+        values["wideFrom"] = "\((Self.pixels(measure) ?? 0) + 2 * (Self.pixels(margin) ?? 0))px"
+        return values
+    }
+
+    private static func pixels(_ value: String) -> Int? {
+        value.hasSuffix("px") ? Int(value.dropLast(2)) : nil
     }
 }
 

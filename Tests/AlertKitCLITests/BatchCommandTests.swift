@@ -177,6 +177,18 @@ struct BatchCommandTests {
         #expect(result.standardError.contains("\(ndjson):3: /: not valid JSON"))
     }
 
+    @Test("an alert with an unknown match type renders, with its warning on standard error as render gives it")
+    func warnings() throws {
+        let email = try compact("email-alert")
+        let unknown = email.replacingOccurrences(of: "IDEMAILADDR", with: "IDNEWKIND")
+        let feed = try file("w.ndjson", email + "\n" + unknown + "\n")
+        let result = try CLI.run(["batch", feed, "--ndjson"])
+        #expect(result.status == 0)
+        #expect(try lines(result.standardOutput).count == 2)
+        #expect(result.standardError.contains("\(feed):2: /events/0/data/match: warning: "))
+        #expect(!result.standardError.contains("\(feed):1:"))
+    }
+
     @Test("--fail-fast stops at the first rejected record, after writing everything before it")
     func failFast() throws {
         let email = try compact("email-alert")

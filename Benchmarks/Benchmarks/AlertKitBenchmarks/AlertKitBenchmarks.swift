@@ -53,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
                     return BatchRecord(position: next, source: "feed", line: next + 1, index: next, bytes: feed[next])
                 },
                 transform: { record -> Int in
-                    guard case .rendered(let id, let document) = processor.process(record) else { return 0 }
+                    guard case .rendered(let id, let document, _) = processor.process(record) else { return 0 }
                     var line = JSONLine(capacity: document.utf8.count + 128)
                     line.add("position", record.position)
                     line.add("id", id)

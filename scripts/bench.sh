@@ -7,6 +7,7 @@
 #                             alerts, fragments and pages, 1 and 2 jobs: alerts/s and peak resident memory
 #   scripts/bench.sh flat     peak memory at 1 and 10 million alerts (the 1-million feed 10 times, streamed);
 #                             the `batch` rows give 10 and 100 thousand
+#   scripts/bench.sh cbound   the bare C bound: cmark alone building and rendering a fragment-like tree
 #   scripts/bench.sh          stages and batch
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,10 +68,18 @@ flat() {
   done
 }
 
+cbound() {
+  local binary; binary=$(mktemp)
+  cc -O2 -o "$binary" Benchmarks/cbound/cmark-bound.c $(pkg-config --cflags --libs libcmark)
+  "$binary"
+  rm -f "$binary"
+}
+
 case "${1:-all}" in
   stages) stages ;;
   batch) batch ;;
   flat) flat ;;
+  cbound) cbound ;;
   all) stages; batch ;;
-  *) echo "usage: scripts/bench.sh [stages|batch|flat]" >&2; exit 64 ;;
+  *) echo "usage: scripts/bench.sh [stages|batch|flat|cbound]" >&2; exit 64 ;;
 esac

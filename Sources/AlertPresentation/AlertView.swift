@@ -180,11 +180,23 @@ public struct AlertView: Sendable, Hashable, Codable {
 extension AlertView {
     /// The action with the given id.
     public func action(_ id: String) -> AlertAction? {
-        actions.first { $0.id == id }
+        actions.action(id)
     }
 
     /// The actions shown at one place, in order.
     public func actions(at placement: AlertAction.Placement) -> [AlertAction] {
-        actions.filter { $0.placement == placement }
+        actions.placed(at: placement)
+    }
+}
+
+extension [AlertAction] {
+    /// The action with the given id.
+    public func action(_ id: String) -> AlertAction? {
+        first { $0.id == id }
+    }
+
+    /// The actions shown at one place, in order.
+    public func placed(at placement: AlertAction.Placement) -> [AlertAction] {
+        filter { $0.placement == placement }
     }
 }

@@ -148,7 +148,7 @@ enum DocumentLayout {
     private static func advice(risks: AlertView.RiskSection, steps: AlertView.StepSection, help: AlertView.Help,
                                actions: [AlertAction]) -> [LayoutBlock] {
         var helpBlocks: [LayoutBlock] = [.heading(2, [.text(help.title)]), .paragraph([.text(help.text)])]
-        if let action = actions.first(where: { $0.id == help.action }) {
+        if let action = actions.action(help.action) {
             helpBlocks.append(.paragraph([opener(action)], role: "help-action"))
         }
         return [
@@ -164,7 +164,7 @@ enum DocumentLayout {
 
     /// The pinned buttons and every popup.
     private static func controls(help: AlertView.Help, actions: [AlertAction]) -> [LayoutBlock] {
-        let footer = actions.filter { $0.placement == .footer }.map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
+        let footer = actions.placed(at: .footer).map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
         return [
             .container(.init(tag: "footer", role: "actions"), footer),
             .container(.init(tag: "div", role: "popups"), actions.map { popup($0, phone: help.phone) }),

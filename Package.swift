@@ -61,7 +61,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertRendering", "AlertTestSupport"]),
-        .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertTestSupport"]),
+        .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertModel", "AlertTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,16 +20,29 @@ public final class AtomicDirectoryWriter {
         } catch {
             throw BatchInputError("\(directory): cannot be created (\(error.localizedDescription))")
         }
+        guard FileIdentity(path: directory)?.isDirectory == true else {
+            throw BatchInputError("\(directory): is not a directory")
+        }
         removeStaleTemporaries()
     }
 
-    /// Writes `bytes` as `name` (a bare file name, no separators), replacing any file of that name.
+    /// Writes `bytes` as `name` (a bare file name, no separators), replacing a regular file of that name (an
+    /// earlier run's output). A directory, symbolic link or other non-regular file of that name is never replaced:
+    /// that is an error for this file alone (`DirectoryWriteError.stopsRun` is false), while a full disk, a
+    /// read-only or vanished folder stops the run.
     ///
     /// On Linux the bytes go first into a file with no name at all (`O_TMPFILE`), which vanishes if the process
     /// dies; only when complete does it get a temporary name and then, by `rename`, its own. Elsewhere (or on a
     /// file system without `O_TMPFILE`) it is written under the temporary name from the start.
-    public func write(_ bytes: [UInt8], as name: String) throws(BatchInputError) {
+    /// `mode` gives the file's permission bits (default: 0644 less the umask).
+    public func write(_ bytes: [UInt8], as name: String, mode: mode_t? = nil) throws(DirectoryWriteError) {
         precondition(!name.contains("/") && name != "." && name != "..", "not a bare file name: \(name)")
+        let target = directory + "/" + name
+        var existing = stat()
+        if lstat(target, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            throw DirectoryWriteError("\(target): \(Self.kind(existing.st_mode)) of that name is there; not replaced",
+                                      stopsRun: false)
+        }
         counter += 1
         let temporary = directory + "/" + prefix + String(counter) + ".tmp"
         var named = false
@@ -59,17 +72,29 @@ public final class AtomicDirectoryWriter {
         if !named && linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 {
             // No /proc to name the file through: from now on, write under the temporary name from the start.
             unnamedFiles = false
-            return try write(bytes, as: name)
+            return try write(bytes, as: name, mode: mode)
         }
-        guard rename(temporary, directory + "/" + name) == 0 else {
+        if let mode { _ = fchmod(descriptor, mode) }
+        guard rename(temporary, target) == 0 else {
             let error = failure(name)
             unlink(temporary)
             throw error
         }
     }
 
-    private func failure(_ name: String) -> BatchInputError {
-        BatchInputError("\(directory)/\(name): cannot be written (\(String(cString: strerror(errno))))")
+    private func failure(_ name: String) -> DirectoryWriteError {
+        let code = errno
+        // Errors of this one name; anything else (no space, read-only, no permission, I/O) stops the run.
+        let local = [EISDIR, ENOTDIR, ENAMETOOLONG, EEXIST, ENOTEMPTY, EINVAL].contains(code)
+        return DirectoryWriteError("\(directory)/\(name): cannot be written (\(String(cString: strerror(code))))", stopsRun: !local)
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        default: "a special file (FIFO, socket or device)"
+        }
     }
 
     private func removeStaleTemporaries() {
@@ -88,4 +113,17 @@ public final class AtomicDirectoryWriter {
 /// `write(2)`, under a name the method above does not hide.
 func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, buffer, count)
+}
+
+/// A file that could not be written into the output directory.
+public struct DirectoryWriteError: Error, CustomStringConvertible {
+    /// What went wrong, naming the file.
+    public let description: String
+    /// Whether the run cannot go on (no space, a read-only folder…); otherwise only this file failed.
+    public let stopsRun: Bool
+
+    init(_ description: String, stopsRun: Bool) {
+        self.description = description
+        self.stopsRun = stopsRun
+    }
 }

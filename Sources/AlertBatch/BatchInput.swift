@@ -1,10 +1,23 @@
 import Foundation
 
 /// An input named on the command line: an NDJSON file, a file holding a JSON array of alerts (or one alert),
-/// a directory of `.json` files (searched recursively, in name order), or `-` for standard input.
+/// a directory of feed files (searched recursively, in name order, following symbolic links), or `-` for
+/// standard input.
 public struct BatchInput: Sendable, Hashable {
     /// The argument as given.
     public let argument: String
+
+    /// The file name extensions a directory's feed files have (compared without regard to case).
+    public static let feedExtensions: Set<String> = ["json", "ndjson", "jsonl"]
+
+    /// One file of an input, or a problem found in its place.
+    public enum Entry: Sendable, Hashable {
+        /// A file to read.
+        case file(String)
+        /// An entry that cannot be read as a file (a broken link, a FIFO, a folder that cannot be listed): it
+        /// stands as one rejected record.
+        case problem(path: String, message: String)
+    }
 
     /// Creates an input from its argument.
     public init(_ argument: String) { self.argument = argument }
@@ -14,59 +27,77 @@ public struct BatchInput: Sendable, Hashable {
 
     /// Checks the input exists and is readable, before a run starts.
     public func check() throws(BatchInputError) {
-        guard argument != "-" else { return }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-            throw BatchInputError("\(argument): no such file or directory")
+        guard argument != "-" else {
+            guard FileIdentity(descriptor: STDIN_FILENO) != nil else { throw BatchInputError("<stdin>: standard input is closed") }
+            return
         }
-        guard FileManager.default.isReadableFile(atPath: argument) else {
-            throw BatchInputError("\(argument): cannot be read")
+        guard let identity = FileIdentity(path: argument) else {
+            throw BatchInputError("\(argument): \(errno == ENOENT ? "no such file or directory" : String(cString: strerror(errno)))")
+        }
+        guard access(argument, identity.isDirectory ? R_OK | X_OK : R_OK) == 0 else {
+            throw BatchInputError("\(argument): cannot be read (\(String(cString: strerror(errno))))")
         }
     }
 
-    /// The files this input stands for: itself, or a directory's `.json` files in name order.
-    public func files() throws -> [String] {
-        guard argument != "-" else { return ["-"] }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return [argument]
+    /// The files this input stands for: itself, or a directory's feed files in path order. Symbolic links are
+    /// followed; a folder reached again through a link is not read twice, so links cannot make a loop.
+    public func entries() -> [Entry] {
+        guard argument != "-" else { return [.file("-")] }
+        guard let identity = FileIdentity(path: argument), identity.isDirectory else { return [.file(argument)] }
+        var visited: Set<FileIdentity> = [identity]
+        var found: [(key: String, entry: Entry)] = []
+        let root = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+        walk(root, relative: "", visited: &visited, into: &found)
+        return found.sorted { $0.key < $1.key }.map(\.entry)
+    }
+
+    private func walk(_ directory: String, relative: String, visited: inout Set<FileIdentity>,
+                      into found: inout [(key: String, entry: Entry)]) {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            found.append((relative, .problem(path: directory, message: "cannot be listed (\(Self.reason(error)))")))
+            return
         }
-        let root = URL(fileURLWithPath: argument)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw BatchInputError("\(argument): cannot be listed")
-        }
-        var found: [String] = []
-        for case let url as URL in walker where url.pathExtension.lowercased() == "json" {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                found.append(argument.hasSuffix("/") ? argument + relative(url, to: root) : argument + "/" + relative(url, to: root))
+        for name in names {
+            let path = directory + "/" + name
+            let key = relative.isEmpty ? name : relative + "/" + name
+            var link = stat()
+            guard lstat(path, &link) == 0 else { continue }  // gone since it was listed
+            let isLink = link.st_mode & S_IFMT == S_IFLNK
+            guard let identity = FileIdentity(path: path) else {
+                if isLink {  // a feed file or a folder of them, for all one can tell
+                    found.append((key, .problem(path: path, message: "is a symbolic link to nothing that exists")))
+                }
+                continue
+            }
+            if identity.isDirectory {
+                if visited.insert(identity).inserted { walk(path, relative: key, visited: &visited, into: &found) }
+            } else if Self.isFeedFile(name) {
+                found.append((key, identity.isRegularFile ? .file(path)
+                    : .problem(path: path, message: "is not a regular file (a FIFO, socket or device); not read")))
             }
         }
-        return found.sorted()
     }
 
-    private func relative(_ url: URL, to root: URL) -> String {
-        String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+    static func isFeedFile(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return feedExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
-    /// Opens one file (or standard input) and tells its kind by its first bytes: `[` is an array of alerts;
-    /// a first line that is a whole JSON value starts NDJSON; a value spread over lines is one alert.
-    static func open(_ path: String) throws -> RecordSource {
-        let descriptor: Int32 = path == "-" ? STDIN_FILENO : Foundation.open(path, O_RDONLY)
+    private static func reason(_ error: Error) -> String {
+        ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+            ?? error.localizedDescription
+    }
+
+    /// Opens one file (or standard input) as a feed.
+    static func open(_ path: String, maxRecordBytes: Int, isStopped: @escaping @Sendable () -> Bool) throws -> FeedReader {
+        let descriptor: Int32 = path == "-" ? STDIN_FILENO : Foundation.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw BatchInputError("cannot be read (\(String(cString: strerror(errno))))") }
-        let reader = ByteReader(descriptor: descriptor, closes: path != "-")
-        var line = 1
-        while let byte = try reader.peek(), JSONBytes.isWhitespace(byte) {
-            if byte == 0x0A { line += 1 }
-            _ = try reader.next()
+        if let identity = FileIdentity(descriptor: descriptor), identity.isDirectory {
+            if path != "-" { close(descriptor) }
+            throw BatchInputError("is a directory, not a feed")
         }
-        if try reader.peek() == UInt8(ascii: "[") {
-            _ = try reader.next()
-            return JSONArraySource(reader: reader, line: line)
-        }
-        guard let first = try reader.nextLine() else { return NDJSONSource(reader: reader) }
-        if try reader.peek() == nil || JSONBytes.isBalanced(first) || first.first != UInt8(ascii: "{") {
-            return NDJSONSource(reader: reader, firstLine: first, lineOfFirst: line)
-        }
-        return DocumentSource(reader: reader, prefix: first, line: line)
+        let reader = ByteReader(descriptor: descriptor, closes: path != "-", isStopped: isStopped)
+        return FeedReader(reader: reader, maxRecordBytes: maxRecordBytes)
     }
 }

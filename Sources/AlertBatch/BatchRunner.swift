@@ -14,7 +14,7 @@ public struct BatchRunner: Sendable {
 
     /// Creates a runner.
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, chunkSize: Int = 64) {
-        self.jobs = max(1, jobs)
+        self.jobs = min(max(1, jobs), 1024)
         self.chunkSize = max(1, chunkSize)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads a file descriptor in large blocks and hands out lines or bytes, so a feed of any size streams
-/// through a fixed buffer.
+/// Reads a file descriptor in large blocks into a window that readers look ahead in and then consume, so a feed
+/// of any size streams through a buffer that holds only what is being looked at.
 final class ByteReader {
     private let descriptor: Int32
     private let closesDescriptor: Bool
@@ -9,59 +9,80 @@ final class ByteReader {
     private var start = 0
     private var end = 0
     private var finished = false
+    /// Pipes, terminals and sockets are polled before each read so that a stop request is seen while waiting.
+    private let polls: Bool
+    private let isStopped: @Sendable () -> Bool
 
-    /// Reads `descriptor`; closes it when done if `closes`.
-    init(descriptor: Int32, closes: Bool, blockSize: Int = 1 << 20) {
+    /// Reads `descriptor`; closes it when done if `closes`. `isStopped` is asked while waiting for a pipe or a
+    /// terminal: when it says yes, reading throws `BatchStopped`.
+    init(descriptor: Int32, closes: Bool, blockSize: Int = 1 << 20, isStopped: @escaping @Sendable () -> Bool = { false }) {
         self.descriptor = descriptor
         self.closesDescriptor = closes
         self.buffer = [UInt8](repeating: 0, count: blockSize)
+        self.isStopped = isStopped
+        var status = stat()
+        polls = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
     }
 
     deinit {
         if closesDescriptor { close(descriptor) }
     }
 
-    /// The next line without its `\n` (and without a `\r` before it); `nil` at the end.
-    func nextLine() throws -> ArraySlice<UInt8>? {
-        var scanFrom = start
+    /// How many bytes the window holds now.
+    var count: Int { end - start }
+
+    /// Makes the window hold at least `count` bytes, unless the input ends first; says whether it does.
+    func ensure(_ count: Int) throws -> Bool {
+        while end - start < count {
+            if finished { return false }
+            try fill()
+        }
+        return true
+    }
+
+    /// The byte at `offset` in the window, reading more if needed; `nil` past the end of the input.
+    @inline(__always)
+    func byte(at offset: Int) throws -> UInt8? {
+        if start + offset < end { return buffer[start + offset] }
+        guard try ensure(offset + 1) else { return nil }
+        return buffer[start + offset]
+    }
+
+    /// The offset in the window of the next `byte` at or after `offset`, reading more as needed; `nil` if the input
+    /// ends first.
+    func offset(of byte: UInt8, from offset: Int) throws -> Int? {
+        var from = offset
         while true {
-            if let newline = buffer[scanFrom..<end].firstIndex(of: 0x0A) {
-                var line = buffer[start..<newline]
-                if line.last == 0x0D { line = line.dropLast() }
-                start = newline + 1
-                return line
-            }
-            if finished {
-                guard start < end else { return nil }
-                var line = buffer[start..<end]
-                if line.last == 0x0D { line = line.dropLast() }
-                start = end
-                return line
-            }
-            scanFrom = end - start
+            if start + from < end, let found = buffer[(start + from)..<end].firstIndex(of: byte) { return found - start }
+            from = max(from, end - start)
+            if finished { return nil }
             try fill()
-            scanFrom = start + scanFrom
         }
     }
 
-    /// The next byte, without consuming it; `nil` at the end.
-    func peek() throws -> UInt8? {
-        if start == end {
-            guard !finished else { return nil }
-            try fill()
-            if start == end { return nil }
+    /// Bytes `range` of the window (which must hold them).
+    func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        buffer[(start + range.lowerBound)..<(start + range.upperBound)]
+    }
+
+    /// Drops the first `count` bytes of the window; returns how many line feeds they held.
+    @discardableResult
+    func consume(_ count: Int) -> Int {
+        let lines = buffer.withUnsafeBufferPointer { pointer in
+            var lines = 0
+            var cursor = pointer.baseAddress! + start
+            let stop = pointer.baseAddress! + start + count
+            while cursor < stop, let found = memchr(cursor, 0x0A, stop - cursor) {
+                lines += 1
+                cursor = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return lines
         }
-        return buffer[start]
+        start += count
+        return lines
     }
 
-    /// Consumes and returns the next byte; `nil` at the end.
-    func next() throws -> UInt8? {
-        guard let byte = try peek() else { return nil }
-        start += 1
-        return byte
-    }
-
-    /// Moves unread bytes to the front and reads more, growing the buffer when a line fills it.
+    /// Moves the window to the front and reads more, growing the buffer when the window fills it.
     private func fill() throws {
         if start > 0 {
             buffer.withUnsafeMutableBufferPointer { pointer in
@@ -71,17 +92,34 @@ final class ByteReader {
             start = 0
         }
         if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        if polls { try waitForInput() }
         let count = buffer.withUnsafeMutableBufferPointer { pointer in
             read(descriptor, pointer.baseAddress! + end, pointer.count - end)
         }
         if count < 0 {
-            if errno == EINTR { return }
+            if errno == EINTR {
+                if isStopped() { throw BatchStopped() }
+                return
+            }
             throw BatchInputError(String(cString: strerror(errno)))
         }
         if count == 0 { finished = true }
         end += count
     }
+
+    /// Waits until the descriptor has input (or an end or error to report), checking for a stop ten times a second.
+    private func waitForInput() throws {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            if isStopped() { throw BatchStopped() }
+            let ready = poll(&request, 1, 100)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
+        }
+    }
 }
+
+/// Reading stopped because a stop was requested (a signal), not because the input ended.
+public struct BatchStopped: Error {}
 
 /// An input that cannot be read.
 public struct BatchInputError: Error, CustomStringConvertible {

@@ -1,79 +1,76 @@
-/// Names output files after alert ids, safely on every file system, and the same way on every run.
+/// Names output files after alert ids: the name is a function of the id alone, distinct for distinct ids, safe
+/// on every file system, and the same on every run.
 ///
-/// An id is kept as it is when it is already a safe name: lowercase ASCII letters, digits, `-`, `_` and `.`,
-/// not starting with `.`, not ending with `.`, not a Windows device name (`con`, `nul`, `com1`…), at most 100
-/// bytes. Otherwise each unsafe character becomes `_` (runs collapse, leading and trailing `.`/`_` go, a
-/// device name gets a `_` in front, at most 64 characters, `alert` if nothing is left), and `-` plus eight hex
-/// digits of the id's FNV-1a hash follow, so ids that clean alike still get names of their own. If a name
-/// was already given in this run (the same id twice, say), `-2`, `-3`… follow it, in input order.
+/// Lowercase ASCII letters, digits, `-` and `.` stand for themselves; every other byte of the id's UTF-8 (uppercase
+/// letters, `_`, `/`, `:`, spaces, non-ASCII…) is written `_` and two lowercase hex digits (`4930982:105` →
+/// `4930982_3a105`). A `.` at the start or the end, and the first letter of a Windows device name (`con`,
+/// `nul`, `com1`…), are written the same way. Since `_` only ever starts an escape, the id can be read back from
+/// the name, and two ids never share one. An id whose name with its extension would be longer than 255 bytes (the
+/// limit of common file systems) gets none
+/// (`OutputNameError.tooLong`), and a name given before in the run is refused (`OutputNameError.repeated`), so
+/// that no alert's file replaces another's.
 public struct OutputNamer {
-    private var given: Set<UInt64> = []
+    /// Fingerprints of the names given in this run: 8 bytes each (Swift's per-process seeded hash, so ids cannot
+    /// be crafted to collide; two distinct names share one with a chance of about 1 in 10¹³ at 10 million files).
+    private var given: Set<Int> = []
     /// The file extension, without the dot.
     public let fileExtension: String
+    /// The longest name, in bytes, before the extension and its dot.
+    public var maxNameBytes: Int { 255 - 1 - fileExtension.utf8.count }
 
     /// Creates a namer for files ending in `.fileExtension`.
     public init(fileExtension: String) { self.fileExtension = fileExtension }
 
-    /// The next file name for an alert id: distinct from every name this namer gave before.
-    public mutating func name(for id: String) -> String {
-        let base = Self.safeName(id)
-        var candidate = base
-        var counter = 1
-        while !given.insert(Self.fnv1a64(candidate)).inserted {
-            counter += 1
-            candidate = "\(base)-\(counter)"
-        }
-        return candidate + "." + fileExtension
+    /// The file name for an alert id, distinct from every name this namer gave before.
+    public mutating func name(for id: String) throws(OutputNameError) -> String {
+        let stem = Self.stem(id)
+        guard stem.utf8.count <= maxNameBytes else { throw .tooLong(bytes: stem.utf8.count + 1 + fileExtension.utf8.count) }
+        guard given.insert(stem.hashValue).inserted else { throw .repeated(name: stem + "." + fileExtension) }
+        return stem + "." + fileExtension
     }
 
-    /// The file name stem for an id, before collisions are settled.
-    public static func safeName(_ id: String) -> String {
-        if isSafe(id) { return id }
-        var cleaned: [UInt8] = []
-        for byte in id.utf8 {
-            let safe: UInt8
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                safe = byte
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                safe = byte + 32
-            default:
-                safe = UInt8(ascii: "_")
+    /// The file name for an id, without its extension.
+    public static func stem(_ id: String) -> String {
+        let bytes = Array(id.utf8)
+        guard !bytes.isEmpty else { return "_" }
+        let device = isDeviceName(bytes)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        for (offset, byte) in bytes.enumerated() {
+            let plain = (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D
+                || (byte == 0x2E && offset != 0 && offset != bytes.count - 1)
+            if plain && !(device && offset == 0) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "_"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
-            if safe == UInt8(ascii: "_") && cleaned.last == UInt8(ascii: "_") { continue }
-            cleaned.append(safe)
         }
-        let trim: Set<UInt8> = [UInt8(ascii: "."), UInt8(ascii: "_")]
-        var stem = String(decoding: cleaned.drop(while: trim.contains).reversed().drop(while: trim.contains).reversed(),
-                          as: UTF8.self)
-        stem = String(stem.prefix(64))
-        if stem.isEmpty { stem = "alert" }
-        if isDeviceName(stem) { stem = "_" + stem }
-        let hash = String(fnv1a64(id) & 0xFFFF_FFFF, radix: 16)
-        return stem + "-" + String(repeating: "0", count: 8 - hash.count) + hash
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func isSafe(_ id: String) -> Bool {
-        guard !id.isEmpty, id.utf8.count <= 100, id.first != ".", id.last != ".", !isDeviceName(id) else { return false }
-        return id.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-        }
+    /// `con`, `prn`, `aux`, `nul`, `com0`–`com9`, `lpt0`–`lpt9` (any case), alone or before a `.`.
+    private static func isDeviceName(_ bytes: [UInt8]) -> Bool {
+        let stem = bytes.prefix(while: { $0 != 0x2E }).map { $0 | 0x20 }
+        let text = String(decoding: stem, as: UTF8.self)
+        if ["con", "prn", "aux", "nul"].contains(text) { return true }
+        return stem.count == 4 && (text.hasPrefix("com") || text.hasPrefix("lpt")) && (0x30...0x39).contains(stem[3])
     }
+}
 
-    /// `con`, `prn`, `aux`, `nul`, `com0`–`com9`, `lpt0`–`lpt9`, alone or before a `.`.
-    private static func isDeviceName(_ name: String) -> Bool {
-        let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
-        if ["con", "prn", "aux", "nul"].contains(stem) { return true }
-        return stem.count == 4 && (stem.hasPrefix("com") || stem.hasPrefix("lpt")) && stem.last!.isASCII && stem.last!.isNumber
-    }
+/// Why an alert gets no file name.
+public enum OutputNameError: Error, CustomStringConvertible, Equatable {
+    /// The name, with its extension, would be longer than 255 bytes.
+    case tooLong(bytes: Int)
+    /// Another alert of the run has the same id, and its file has this name.
+    case repeated(name: String)
 
-    static func fnv1a64(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+    public var description: String {
+        switch self {
+        case .tooLong(let bytes):
+            "its id makes a file name of \(bytes) bytes, more than the 255 a file system allows; not written"
+        case .repeated(let name):
+            "an earlier alert of this run has the same id, and with it the file name \(name); not written"
         }
-        return hash
     }
 }

@@ -30,12 +30,18 @@ public final class OutputStream {
 
     /// Writes out what is buffered.
     public func flush() throws(BatchInputError) {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }  // what went out is not written again by a later flush
+        try Self.writeAll(buffer, to: descriptor)
+    }
+
+    /// Writes every byte to `descriptor`, again after an interrupted or partial write.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(BatchInputError) {
         var written = 0
-        defer { buffer.removeFirst(written) }  // what went out is not written again by a later flush
-        while written < buffer.count {
-            let count = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, buffer.count - written) }
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, bytes.count - written) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw BatchInputError("cannot write (\(String(cString: strerror(errno))))") }
+            guard count > 0 else { throw BatchInputError(String(cString: strerror(errno))) }
             written += count
         }
     }

@@ -1,54 +1,98 @@
 /// Every record of a run's inputs, in order, numbered: files one after another, each directory's files in
-/// name order. A file that cannot be opened or read stands as one unreadable record, and the run goes on.
+/// path order. A file that cannot be opened or read stands as one unreadable record, and the run goes on.
 public final class RecordStream {
-    private var files: [(input: BatchInput, path: String)] = []
+    private var entries: [(input: BatchInput, entry: BatchInput.Entry)] = []
     private var inputs: IndexingIterator<[BatchInput]>
-    private var current: (name: String, source: RecordSource)?
+    private var current: (name: String, reader: FeedReader, regular: Bool)?
     private var position = 0
+    private let maxRecordBytes: Int
+    private let isStopped: @Sendable () -> Bool
+    /// Whether reading ended because a stop was requested while waiting for input.
+    public private(set) var wasStopped = false
 
-    /// Streams the records of `inputs`.
-    public init(inputs: [BatchInput]) {
+    /// Streams the records of `inputs`. `maxRecordBytes` bounds how far one record's end is sought;
+    /// `isStopped` is asked while waiting for a pipe or terminal, so that a stop request ends the wait.
+    public init(inputs: [BatchInput], maxRecordBytes: Int = 1 << 20, isStopped: @escaping @Sendable () -> Bool = { false }) {
         self.inputs = inputs.makeIterator()
+        self.maxRecordBytes = maxRecordBytes
+        self.isStopped = isStopped
     }
 
-    /// The next record; `nil` when every input is done.
+    /// The next record; `nil` when every input is done (or a stop ended a wait).
     public func next() -> BatchRecord? {
-        while true {
-            if let (name, source) = current {
+        while !wasStopped {
+            if let (name, reader, _) = current {
                 do {
-                    if let (line, index, bytes) = try source.next() {
-                        return numbered(BatchRecord(position: 0, source: name, line: line, index: index, bytes: bytes))
+                    if let record = try reader.next() {
+                        return numbered(BatchRecord(position: 0, source: name, line: record.line, index: record.index,
+                                                    bytes: record.bytes, unreadable: record.problem))
                     }
+                } catch is BatchStopped {
+                    wasStopped = true
+                    return nil
                 } catch {
-                    finish()
+                    current = nil
                     return numbered(BatchRecord(position: 0, source: name, line: 0, index: 0, bytes: [],
                                                 unreadable: "cannot be read to the end (\(error))"))
                 }
-                finish()
+                current = nil
                 continue
             }
-            if files.isEmpty {
+            if entries.isEmpty {
                 guard let input = inputs.next() else { return nil }
-                do {
-                    files = try input.files().reversed().map { (input, $0) }
-                } catch {
-                    return numbered(BatchRecord(position: 0, source: input.displayName, line: 0, index: 0, bytes: [],
-                                                unreadable: "\(error)"))
-                }
+                entries = input.entries().reversed().map { (input, $0) }
                 continue
             }
-            let (input, path) = files.removeLast()
-            let name = path == "-" ? input.displayName : path
-            do {
-                current = (name, try BatchInput.open(path))
-            } catch {
-                return numbered(BatchRecord(position: 0, source: name, line: 0, index: 0, bytes: [], unreadable: "\(error)"))
+            let (input, entry) = entries.removeLast()
+            switch entry {
+            case .problem(let path, let message):
+                return numbered(BatchRecord(position: 0, source: path, line: 0, index: 0, bytes: [], unreadable: message))
+            case .file(let path):
+                let name = path == "-" ? input.displayName : path
+                do {
+                    current = (name, try BatchInput.open(path, maxRecordBytes: maxRecordBytes, isStopped: isStopped),
+                               path != "-" && FileIdentity(path: path)?.isRegularFile == true)
+                } catch {
+                    return numbered(BatchRecord(position: 0, source: name, line: 0, index: 0, bytes: [], unreadable: "\(error)"))
+                }
             }
         }
+        return nil
     }
 
-    private func finish() {
-        current = nil
+    /// What is left once a run stops early: the records not yet read, counted by reading on without keeping them,
+    /// as far as the inputs are regular files. `complete` is false when a pipe, a terminal or standard input was
+    /// left unread (it may never end), or a stop request ended the count.
+    public func countRemaining() -> (records: Int, complete: Bool) {
+        var count = 0
+        while true {
+            if let (_, reader, regular) = current {
+                guard regular else { return (count, false) }
+                do {
+                    while try reader.next() != nil { count += 1 }
+                } catch {
+                    count += 1  // the file's unreadable rest counts as one record, as when it is read
+                }
+                current = nil
+                continue
+            }
+            if entries.isEmpty {
+                guard let input = inputs.next() else { return (count, true) }
+                entries = input.entries().reversed().map { (input, $0) }
+                continue
+            }
+            switch entries.removeLast().entry {
+            case .problem:
+                count += 1
+            case .file(let path):
+                guard path != "-", FileIdentity(path: path)?.isRegularFile == true else { return (count, false) }
+                if let reader = try? BatchInput.open(path, maxRecordBytes: maxRecordBytes, isStopped: isStopped) {
+                    current = (path, reader, true)
+                } else {
+                    count += 1
+                }
+            }
+        }
     }
 
     private func numbered(_ record: BatchRecord) -> BatchRecord {

@@ -60,16 +60,30 @@ struct BatchCommand: ParsableCommand {
         }
         if outDir == nil && !ndjson { throw ValidationError("choose where outputs go: --out-dir DIR or --ndjson") }
         if outDir != nil && ndjson { throw ValidationError("--out-dir and --ndjson cannot be used together") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard (1...Self.maxJobs).contains(jobs) else { throw ValidationError("--jobs takes 1 to \(Self.maxJobs), not \(jobs)") }
         guard width >= 20 else { throw ValidationError("--width must be at least 20") }
         guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
     }
+
+    /// The most worker threads a run may ask for.
+    static let maxJobs = 1024
 
     func run() throws {
         for input in inputs {
             do { try BatchInput(input).check() } catch {
                 throw Diagnostics.fail(error.description, code: ExitCodes.noInput)
             }
+        }
+        // Before anything is opened for writing: no output may overwrite an input or be read as one.
+        let safety = OutputSafety(inputs: inputs.map(BatchInput.init))
+        do {
+            if let errors { try safety.checkFile(errors, role: "--errors") }
+            if let outDir {
+                try safety.checkDirectory(outDir)
+                if let errors { try safety.checkFile(errors, outside: outDir, role: "--errors") }
+            }
+        } catch {
+            throw Diagnostics.fail(error.description, code: ExitCodes.usage)
         }
         let processor = try RecordProcessor(pipeline: AlertPipeline(context: try presentation.context()), format: format,
                                             options: RenderOptions(fragment: fragment, textWidth: width),
@@ -81,11 +95,21 @@ struct BatchCommand: ParsableCommand {
         } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.cannotCreate)
         }
+        StopSignals.install()
         let summary = try BatchJob(inputs: inputs.map(BatchInput.init), processor: processor, sink: sink,
                                    runner: BatchRunner(jobs: jobs)).run()
-        Diagnostics.print(summary.line)
-        if let failure = summary.outputFailure { throw Diagnostics.fail(failure, code: ExitCodes.cannotCreate) }
-        if summary.rejected > 0 { throw ExitCodes.invalidAlert }
+        switch summary.stop {
+        case .output(let failure)?:
+            Diagnostics.print(failure)
+            Diagnostics.print(summary.line)
+            throw ExitCodes.cannotCreate
+        case .signal(let number)?:
+            Diagnostics.print(summary.line)
+            throw ExitCode(128 + number)
+        default:
+            Diagnostics.print(summary.line)
+            if summary.rejected > 0 { throw ExitCodes.invalidAlert }
+        }
     }
 
     private var showsProgress: Bool { progress ?? (isatty(STDERR_FILENO) == 1) }
@@ -95,7 +119,7 @@ struct BatchCommand: ParsableCommand {
         guard !inputs.contains("-") else { return nil }
         var total = 0
         for input in inputs {
-            for file in (try? BatchInput(input).files()) ?? [] {
+            for case .file(let file) in BatchInput(input).entries() {
                 total += (try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
             }
         }

@@ -12,34 +12,72 @@ struct BatchJob {
     struct Summary {
         var rendered: Int, skipped: Int, rejected: Int
         var seconds: Double
-        var stoppedEarly: Bool
-        var outputFailure: String?
+        /// Why the run stopped before the end of its inputs, if it did.
+        var stop: Stop?
+        /// Records read or left in the inputs that were never processed (a stop).
+        var notProcessed = 0
+        /// Whether part of the inputs (standard input, a pipe) was left unread and could not be counted.
+        var restUncounted = false
 
-        /// `N rendered, M rejected in T s (R alerts/s)`.
+        enum Stop: Equatable {
+            case signal(Int32), failFast, output(String)
+        }
+
+        /// `N rendered, M rejected in T s (R alerts/s)`, and what a stop left undone.
         var line: String {
             let total = rendered + skipped + rejected
             let rate = seconds > 0 ? Int((Double(total) / seconds).rounded()) : total
             var counts = "\(rendered) rendered"
             if skipped > 0 { counts += ", \(skipped) skipped (not urgent)" }
             counts += ", \(rejected) rejected"
-            let stop = stoppedEarly ? "; stopped at the first error (--fail-fast)" : ""
-            return counts + " in " + String(format: "%.2f", seconds) + " s (\(rate) alerts/s)" + stop
+            var line = counts + " in " + String(format: "%.2f", seconds) + " s (\(rate) alerts/s)"
+            guard let stop else { return line }
+            switch stop {
+            case .signal(let number): line += "; interrupted by \(StopSignals.name(number))"
+            case .failFast: line += "; stopped at the first error (--fail-fast)"
+            case .output: line += "; stopped: an output could not be written"
+            }
+            let records = "\(notProcessed) record\(notProcessed == 1 ? "" : "s")"
+            switch (restUncounted, notProcessed) {
+            case (false, _): return line + ": \(records) not processed"
+            case (true, 0): return line + ": the unread rest of the input not processed"
+            case (true, _): return line + ": \(records), and the unread rest of the input, not processed"
+            }
         }
     }
 
     func run() throws -> Summary {
         let start = DispatchTime.now()
-        let stream = RecordStream(inputs: inputs)
+        let stream = RecordStream(inputs: inputs, isStopped: { StopSignals.received != nil })
         let processor = processor
         let format = processor.emitter.format.name
         let ndjson = sink.writesNDJSON
         let sink = sink
-        runner.run(read: stream.next,
+        var read = 0
+        runner.run(read: {
+                       guard StopSignals.received == nil, let record = stream.next() else { return nil }
+                       read += 1
+                       return record
+                   },
                    transform: { record in EncodedRecord(record, processor.process(record), format: format, ndjson: ndjson) },
                    emit: { record, encoded in sink.emit(record, encoded) })
         sink.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return Summary(rendered: sink.rendered, skipped: sink.skipped, rejected: sink.rejected, seconds: seconds,
-                       stoppedEarly: sink.stoppedEarly, outputFailure: sink.outputFailure)
+        var summary = Summary(rendered: sink.rendered, skipped: sink.skipped, rejected: sink.rejected, seconds: seconds)
+        if let failure = sink.outputFailure {
+            summary.stop = .output(failure)
+        } else if let number = StopSignals.received {
+            summary.stop = .signal(number)
+        } else if sink.stoppedEarly {
+            summary.stop = .failFast
+        } else if stream.wasStopped {
+            summary.stop = .signal(SIGINT)
+        }
+        if summary.stop != nil {
+            let (rest, complete) = stream.countRemaining()
+            summary.notProcessed = read - (sink.rendered + sink.skipped + sink.rejected) + rest
+            summary.restUncounted = !complete
+        }
+        return summary
     }
 }

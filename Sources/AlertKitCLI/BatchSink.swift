@@ -36,30 +36,35 @@ struct EncodedRecord: Sendable {
             self.id = id
             output = []
         case .rejected(let rejection):
-            kind = .rejected
-            id = rejection.id
-            let problems = rejection.problems.map { problem -> [UInt8] in
-                var object = JSONLine(capacity: 64)
-                object.add("pointer", problem.pointer)
-                object.add("message", problem.message)
-                return object.closed()
-            }
-            let list = [UInt8(ascii: "[")] + Array(problems.joined(separator: [UInt8(ascii: ",")])) + [UInt8(ascii: "]")]
-            var error = Self.header(record, id: rejection.id)
-            error.add("pointer", rejection.problems.first?.pointer ?? "")
-            error.add("message", rejection.problems.first?.message ?? "rejected")
-            error.add("problems", raw: list)
-            errorLine = error.finished()
-            if ndjson {
-                var line = Self.header(record, id: rejection.id)
-                line.add("format", format)
-                line.add("error", raw: error.closed())
-                output = line.finished()
-            } else {
-                output = []
-            }
-            messages = rejection.problems.map { "\(Self.place(record)): \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
+            self = EncodedRecord(record, rejected: rejection, format: format, ndjson: ndjson)
         }
+    }
+
+    /// Encodes a rejection: the `--errors` line, the NDJSON line (with `ndjson`), the standard-error lines.
+    init(_ record: BatchRecord, rejected rejection: BatchRejection, format: String, ndjson: Bool) {
+        kind = .rejected
+        id = rejection.id
+        let problems = rejection.problems.map { problem -> [UInt8] in
+            var object = JSONLine(capacity: 64)
+            object.add("pointer", problem.pointer)
+            object.add("message", problem.message)
+            return object.closed()
+        }
+        let list = [UInt8(ascii: "[")] + Array(problems.joined(separator: [UInt8(ascii: ",")])) + [UInt8(ascii: "]")]
+        var error = Self.header(record, id: rejection.id)
+        error.add("pointer", rejection.problems.first?.pointer ?? "")
+        error.add("message", rejection.problems.first?.message ?? "rejected")
+        error.add("problems", raw: list)
+        errorLine = error.finished()
+        if ndjson {
+            var line = Self.header(record, id: rejection.id)
+            line.add("format", format)
+            line.add("error", raw: error.closed())
+            output = line.finished()
+        } else {
+            output = []
+        }
+        messages = rejection.problems.map { "\(Self.place(record)): \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
     }
 
     /// `SOURCE:LINE`, as errors name a record.
@@ -85,6 +90,8 @@ final class BatchSink: @unchecked Sendable {
     private var namer: OutputNamer
     private let standardOutput = AlertBatch.OutputStream(descriptor: STDOUT_FILENO)
     private let errors: AlertBatch.OutputStream?
+    private let errorsPath: String?
+    private let format: String
     private let failFast: Bool
     let progress: ProgressBar
     private(set) var rendered = 0, skipped = 0, rejected = 0
@@ -100,46 +107,67 @@ final class BatchSink: @unchecked Sendable {
         directory = try outDir.map { dir throws(BatchInputError) in try AtomicDirectoryWriter(directory: dir) }
         namer = OutputNamer(fileExtension: format.fileExtension)
         errors = try errorsPath.map { path throws(BatchInputError) in try AlertBatch.OutputStream(path: path) }
+        self.errorsPath = errorsPath
+        self.format = format.name
         self.failFast = failFast
         self.progress = progress
     }
 
     /// Writes one record's outcome; `false` stops the run (an output failed, or `--fail-fast` met an error).
+    /// A rendered alert that gets no file (its name is taken, or a directory stands in its place) is rejected.
     func emit(_ record: BatchRecord, _ encoded: EncodedRecord) -> Bool {
         bytes += record.bytes.count + 1
         defer { progress.update(records: rendered + skipped + rejected, bytes: bytes) }
+        var encoded = encoded
+        if encoded.kind == .rendered, let directory {
+            do {
+                try directory.write(encoded.output, as: try namer.name(for: encoded.id ?? ""))
+            } catch let error as DirectoryWriteError where error.stopsRun {
+                outputFailure = error.description
+                return false
+            } catch {
+                encoded = EncodedRecord(record, rejected: BatchRejection(id: encoded.id, problems: [.init(pointer: "", message: "\(error)")]),
+                                        format: format, ndjson: false)
+            }
+        }
         do {
             switch encoded.kind {
             case .rendered:
                 if !encoded.messages.isEmpty { progress.clear() }
                 for message in encoded.messages { Diagnostics.print(message) }
-                if let directory {
-                    try directory.write(encoded.output, as: namer.name(for: encoded.id ?? ""))
-                } else {
-                    try standardOutput.write(encoded.output)
-                }
+                if directory == nil { try write(encoded.output) }
                 rendered += 1
             case .skipped:
                 skipped += 1
             case .rejected:
                 progress.clear()
                 for message in encoded.messages { Diagnostics.print(message) }
-                try errors?.write(encoded.errorLine)
-                if directory == nil { try standardOutput.write(encoded.output) }
+                if let errors, let errorsPath {
+                    // Flushed at once: rejections reported are in the file even if the run is killed.
+                    do { try errors.write(encoded.errorLine); try errors.flush() } catch {
+                        outputFailure = "\(errorsPath): cannot be written (\(error))"
+                        return false
+                    }
+                }
+                if directory == nil { try write(encoded.output) }
                 rejected += 1
                 if failFast { stoppedEarly = true; return false }
             }
         } catch {
-            outputFailure = error.description
+            outputFailure = "standard output: cannot be written (\(error))"
             return false
         }
         return true
     }
 
+    private func write(_ bytes: [UInt8]) throws(BatchInputError) {
+        try standardOutput.write(bytes)
+    }
+
     /// Flushes standard output and the errors file.
     func finish() {
         progress.clear()
-        do { try standardOutput.flush() } catch { outputFailure = outputFailure ?? "standard output: \(error)" }
-        do { try errors?.close() } catch { outputFailure = outputFailure ?? "the errors file: \(error)" }
+        do { try standardOutput.flush() } catch { outputFailure = outputFailure ?? "standard output: cannot be written (\(error))" }
+        do { try errors?.close() } catch { outputFailure = outputFailure ?? "\(errorsPath ?? ""): cannot be written (\(error))" }
     }
 }

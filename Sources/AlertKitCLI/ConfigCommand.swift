@@ -35,7 +35,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         let store = SettingsStore.default
-        var settings = try store.load()
+        var settings = try store.load(checked: false)
         do {
             switch verb {
             case .set:
@@ -45,11 +45,11 @@ struct ConfigCommand: ParsableCommand {
                 try settings.unset(key!)
                 try store.save(settings)
             case .get:
-                print(try settings.value(key!))
+                try Console.line(try settings.value(key!))
             case .list:
-                for entry in Settings.keys { print("\(entry.name) = \(try settings.value(entry.name))") }
+                for entry in Settings.keys { try Console.line("\(entry.name) = \(try settings.value(entry.name))") }
             case .path:
-                print(store.url.path)
+                try Console.line(store.url.path)
             }
         } catch let error as SettingsError {
             throw ValidationError(error.description)

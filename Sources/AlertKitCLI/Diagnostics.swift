@@ -1,11 +1,15 @@
+import AlertBatch
 import AlertModel
 import ArgumentParser
 import Foundation
 
 /// Error and warning lines on standard error: `file: /json/pointer: message`.
 enum Diagnostics {
+    /// Prints one line. Messages echo file names and values from alerts: their control characters are made
+    /// visible (`ControlCharacters.visible`), so no message can drive the terminal or fake a line of its own.
     static func print(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        let bytes = Array((ControlCharacters.visible(line) + "\n").utf8)
+        try? AlertBatch.OutputStream.writeAll(bytes, to: STDERR_FILENO)  // with standard error gone, nothing is left to tell
     }
 
     /// Prints `line` and gives the exit code to throw.

@@ -8,10 +8,10 @@ struct FormatsCommand: ParsableCommand {
         abstract: "List the output formats."
     )
 
-    func run() {
+    func run() throws {
         for format in FormatRegistry.standard.formats {
             let aliases = format.aliases.isEmpty ? "" : " (also: \(format.aliases.joined(separator: ", ")))"
-            print("\(format.name)\t.\(format.fileExtension)\t\(format.summary)\(aliases)")
+            try Console.line("\(format.name)\t.\(format.fileExtension)\t\(format.summary)\(aliases)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AlertBatch
 import AlertModel
 import AlertPresentation
 import AlertRendering
@@ -18,7 +19,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "The output format: html, markdown, text or json (see `alertkit formats`).")
     var format: String = "html"
 
-    @Option(name: [.short, .customLong("output")], help: "Write to this file (atomically) instead of standard output.")
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
+        "Write to this file instead of standard output: a regular file is replaced atomically, a device or FIFO written through.",
+        valueName: "file"))
     var output: String?
 
     @Flag(help: "HTML: only the alert's markup, to embed in another page.")
@@ -38,6 +41,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let input = InputFile(argument: file)
+        if let output, let source = input.identity, source.isRegularFile, FileIdentity(path: output) == source {
+            throw Diagnostics.fail("-o \(output) is the input file (or a link to it): it would be overwritten; "
+                                   + "choose another output", code: ExitCodes.usage)
+        }
         let bytes = try input.read()
         let pipeline = AlertPipeline(context: try presentation.context())
         let rendered: AlertPipeline.Output
@@ -48,15 +55,10 @@ struct RenderCommand: ParsableCommand {
             throw ExitCodes.invalidAlert
         }
         Diagnostics.report(rendered.warnings, in: input.displayName)
-        let data = Data(rendered.document.utf8)
-        guard let output else {
-            FileHandle.standardOutput.write(data)
-            return
-        }
-        do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw Diagnostics.fail("\(output): cannot be written (\(error.localizedDescription))", code: ExitCodes.cannotCreate)
+        let document = Array(rendered.document.utf8)
+        guard let output else { return try Console.write(document) }
+        do { try OutputFile.write(document, to: output) } catch {
+            throw Diagnostics.fail("\(error)", code: ExitCodes.cannotCreate)
         }
     }
 }

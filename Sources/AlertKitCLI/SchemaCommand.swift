@@ -8,7 +8,7 @@ struct SchemaCommand: ParsableCommand {
         abstract: "Print the alert contract as a JSON Schema (draft 2020-12), the one the decoder validates against."
     )
 
-    func run() {
-        print(JSONSchema.alertSchemaText, terminator: "")
+    func run() throws {
+        try Console.write(Array(JSONSchema.alertSchemaText.utf8))
     }
 }

@@ -49,6 +49,14 @@ struct Settings: Codable, Equatable {
         }
     }
 
+    /// Checks stored values as `set` checks them (a file edited by hand may hold anything). The help line is
+    /// checked where it is used, so that `--help-line` can stand in for a bad one.
+    func check() throws(SettingsError) {
+        var copy = Settings()
+        if let threshold { try copy.set("threshold", String(threshold)) }
+        if let locale { try copy.set("locale", locale) }
+    }
+
     private static func unknown(_ key: String) -> SettingsError {
         SettingsError("unknown key \"\(key)\"; keys: \(keys.map(\.name).joined(separator: ", "))")
     }
@@ -97,11 +105,17 @@ struct SettingsStore {
         return SettingsStore(url: base.appendingPathComponent("alertkit/config.json"))
     }
 
-    /// The stored settings; none if there is no file yet.
-    func load() throws -> Settings {
+    /// The stored settings; none if there is no file yet. `checked` refuses values `set` would refuse; `config`
+    /// itself reads unchecked, so that it can mend them.
+    func load(checked: Bool = true) throws -> Settings {
         guard FileManager.default.fileExists(atPath: url.path) else { return Settings() }
         do {
-            return try JSONDecoder().decode(Settings.self, from: Data(contentsOf: url))
+            let stored = try JSONDecoder().decode(Settings.self, from: Data(contentsOf: url))
+            if checked { try stored.check() }
+            return stored
+        } catch let error as SettingsError {
+            throw Diagnostics.fail("\(url.path): \(error.description); run `alertkit config set` or fix the file",
+                                   code: ExitCodes.noInput)
         } catch {
             throw Diagnostics.fail("\(url.path): not a valid settings file (\(error.localizedDescription)); " +
                                    "fix or delete it", code: ExitCodes.noInput)

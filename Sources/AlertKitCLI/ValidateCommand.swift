@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
             do {
                 let decoded = try decoder.decode(try input.read())
                 Diagnostics.report(decoded.warnings, in: input.displayName)
-                print("\(input.displayName): valid")
+                try Console.line(ControlCharacters.visible("\(input.displayName): valid"))
             } catch let error as AlertDecodingError {
                 Diagnostics.report(error, in: input.displayName)
                 invalid += 1

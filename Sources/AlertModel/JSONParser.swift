@@ -175,11 +175,39 @@ private struct Reader {
             skipDigits()
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text) else { throw error("number out of range", at: start) }
+        guard let value = Double(text), value.isFinite else {
+            throw error("the number \(Self.shortened(text)) is out of range (beyond ±1.8e308)", at: start)
+        }
+        // A decimal that is not a whole number but rounds to one (1.0000000000000001 → 1) would pass for an integer.
+        if value.rounded() == value, !Self.isWholeNumber(text) {
+            throw error("the number \(Self.shortened(text)) has more digits than can be kept: it would be read as the whole "
+                        + "number \(JSONValue.numberText(value))", at: start)
+        }
         return value
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    static func shortened(_ text: String) -> String {
+        text.count > 24 ? String(text.prefix(12)) + "…" + String(text.suffix(6)) + " (\(text.count) characters)" : text
+    }
+
+    /// Whether a JSON number's decimal text is a whole number: no nonzero digit after the point once the exponent
+    /// has moved it.
+    static func isWholeNumber(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        let mantissa = lower.split(separator: "e", maxSplits: 1).first.map(String.init) ?? lower
+        let exponent = lower.contains("e") ? Int(lower.split(separator: "e")[1]) ?? 0 : 0
+        let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = parts.count > 1 ? Array(parts[1]) : []
+        // Digits after the point once the exponent moves it right by `exponent` places (left when negative).
+        let integerDigits = Array(parts[0].drop(while: { $0 == "-" }))
+        if exponent >= 0 {
+            return fraction.dropFirst(min(exponent, fraction.count)).allSatisfy { $0 == "0" }
+        }
+        let shifted = integerDigits.suffix(min(-exponent, integerDigits.count)) + fraction
+        return shifted.allSatisfy { $0 == "0" }
+    }
 
     mutating func skipDigits() {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
@@ -255,8 +283,11 @@ private struct Reader {
                     index = save
                 }
             }
-            // A lone surrogate cannot be held in a Swift string: it becomes U+FFFD.
-            let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            // A lone surrogate is no character: refused rather than silently replaced.
+            guard let character = Unicode.Scalar(scalar) else {
+                throw error("\\u\(String(scalar, radix: 16)) is half of a UTF-16 surrogate pair with no other half: "
+                            + "not a character", at: index - 6)
+            }
             scratch.append(contentsOf: String(character).utf8)
         default:
             throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'", at: index - 1)

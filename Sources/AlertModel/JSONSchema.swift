@@ -95,6 +95,17 @@ private struct Run {
         }
     }
 
+    /// What a message may say of a value: its summary, but never a sensitive value itself (an SSN, a card or
+    /// account number: the keys of `MatchKind.sensitiveKeys`), only its kind and size.
+    private static func shown(_ value: JSONValue, at last: PathToken?) -> String {
+        guard case .key(let key)? = last, MatchKind.sensitiveKeys.contains(key) else { return value.summary }
+        switch value {
+        case .string(let text): return "a string of \(text.count) characters (not shown: a sensitive value)"
+        case .number: return "a number (not shown: a sensitive value)"
+        default: return value.summary
+        }
+    }
+
     private mutating func within(_ token: PathToken, _ body: (inout Run) -> Void) {
         path.append(token)
         body(&self)
@@ -137,27 +148,28 @@ private struct Run {
             validate(value, target, siblings: siblings)
         }
         let definitions = self.definitions
+        let last = path.last
         if let types = node.types, !types.contains(where: { Self.matches(value, type: $0) }) {
-            report(Self.expectation(node, definitions), value.summary)
+            report(Self.expectation(node, definitions), Self.shown(value, at: last))
             return
         }
         if let values = node.enumValues, !values.contains(where: { Self.equal($0, value) }) {
-            report(Self.expectation(node, definitions), value.summary)
+            report(Self.expectation(node, definitions), Self.shown(value, at: last))
             return
         }
         if let constant = node.constValue, !Self.equal(constant, value) {
-            report(Self.expectation(node, definitions), value.summary)
+            report(Self.expectation(node, definitions), Self.shown(value, at: last))
             return
         }
         switch value {
         case .string(let text):
             let length = text.unicodeScalars.count
-            if let min = node.minLength, length < min { report(Self.expectation(node, definitions), value.summary) }
+            if let min = node.minLength, length < min { report(Self.expectation(node, definitions), Self.shown(value, at: last)) }
             else if let max = node.maxLength, length > max { report(Self.expectation(node, definitions), "\(length) characters") }
-            else if let pattern = node.pattern, !pattern.matches(text) { report(Self.expectation(node, definitions), value.summary) }
+            else if let pattern = node.pattern, !pattern.matches(text) { report(Self.expectation(node, definitions), Self.shown(value, at: last)) }
         case .array(let elements):
-            if let min = node.minItems, elements.count < min { report(Self.expectation(node, definitions), value.summary) }
-            if let max = node.maxItems, elements.count > max { report(Self.expectation(node, definitions), value.summary) }
+            if let min = node.minItems, elements.count < min { report(Self.expectation(node, definitions), Self.shown(value, at: last)) }
+            if let max = node.maxItems, elements.count > max { report(Self.expectation(node, definitions), Self.shown(value, at: last)) }
             if let items = node.items {
                 for (index, element) in elements.enumerated() {
                     within(.index(index)) { $0.validate(element, items, siblings: []) }

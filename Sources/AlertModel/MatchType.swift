@@ -34,6 +34,18 @@ public enum MatchKind: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// Whether the value is sensitive (an SSN, a card, account or ID number): masked by default when shown, and
+    /// never echoed in error messages.
+    public var isSensitive: Bool {
+        switch self {
+        case .email, .homePhone, .workPhone, .cellPhone: false
+        default: true
+        }
+    }
+
+    /// The `data` keys whose values are sensitive.
+    public static let sensitiveKeys: Set<String> = Set(allCases.filter(\.isSensitive).map(\.valueKey))
+
     /// The optional `data` key that qualifies the value (issuing state, routing number, country, retailer).
     public var qualifierKey: String? {
         switch self {

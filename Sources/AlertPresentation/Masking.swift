@@ -4,10 +4,7 @@ import AlertModel
 public enum Masking {
     /// Whether a match type's value is masked by default.
     public static func masks(_ match: MatchKind) -> Bool {
-        switch match {
-        case .email, .homePhone, .workPhone, .cellPhone: false
-        default: true
-        }
+        match.isSensitive
     }
 
     /// The value as shown: masked for the sensitive types (SSN `***-**-6789`, IBAN `DE****1234`,

@@ -1,3 +1,4 @@
+import AlertModel
 import AlertPresentation
 import Ccmark
 import Foundation
@@ -11,7 +12,8 @@ enum CMark {
         render(blocks, builder: TreeBuilder(flavor: .html, icon: icon)) { cmark_render_html($0, CMARK_OPT_DEFAULT) }
     }
 
-    /// Renders blocks as CommonMark: no custom nodes at all, so nothing passes through unescaped.
+    /// Renders blocks as CommonMark. The only custom nodes are fixed backslash escapes (`appendEscaped`), so nothing
+    /// from an alert passes through unescaped.
     static func commonMark(_ blocks: [LayoutBlock], width: Int = 0) -> String {
         render(blocks, builder: TreeBuilder(flavor: .commonMark, icon: { _ in "" })) {
             cmark_render_commonmark($0, CMARK_OPT_DEFAULT, Int32(width))
@@ -135,11 +137,20 @@ private struct TreeBuilder {
         for inline in inlines {
             switch inline {
             case .text(let text):
-                let node = cmark_node_new(CMARK_NODE_TEXT)!
-                // A NUL would end the C string early and hide what follows it.
-                cmark_node_set_literal(node, text.utf8.contains(0) ? text.replacingOccurrences(of: "\0", with: "\u{FFFD}") : text)
-                attach(node, to: parent)
+                // Control characters become visible (a NUL would also end the C string early).
+                let visible = ControlCharacters.visible(text)
+                switch flavor {
+                case .html: attach(textNode(visible), to: parent)
+                case .commonMark: appendEscaped(visible, to: parent)
+                }
             case .strong(let children):
+                // `** **` is a thematic break and `** x **` no emphasis at all: Markdown's strong text holds the
+                // words alone, with the white space around them outside it.
+                if flavor == .commonMark, case .text(let text)? = children.first, children.count == 1 {
+                    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if trimmed.isEmpty { continue }
+                    if trimmed != text { append([.strong([.text(trimmed)])], to: parent); continue }
+                }
                 let node = cmark_node_new(CMARK_NODE_STRONG)!
                 append(children, to: node)
                 attach(node, to: parent)
@@ -174,6 +185,45 @@ private struct TreeBuilder {
                     append([.link(url: line.uri, [.strong([.text(label)])])], to: parent)
                 }
             }
+        }
+    }
+
+    private func textNode(_ literal: String) -> OpaquePointer {
+        let node = cmark_node_new(CMARK_NODE_TEXT)!
+        cmark_node_set_literal(node, literal)
+        return node
+    }
+
+    /// Appends Markdown text that no CommonMark or GFM renderer turns into anything but text. cmark escapes
+    /// what CommonMark gives a meaning to; on top of that a backslash goes before each character that lets a
+    /// GFM renderer or a linkifier see a construct: `@` (e-mail autolinks), `:` before `/` (URLs), `.` between
+    /// letters or digits (`www.` and bare domains), `~` (strikethrough) and `|` (tables). cmark-gfm finds e-mail
+    /// addresses after escapes are resolved, so an invisible WORD JOINER (U+2060) also goes before each `@`. The
+    /// escapes are fixed strings in custom nodes; the text itself stays in text nodes.
+    private func appendEscaped(_ text: String, to parent: OpaquePointer) {
+        let utf8 = Array(text.utf8)
+        func isWordByte(_ index: Int) -> Bool {
+            guard utf8.indices.contains(index) else { return false }
+            let byte = utf8[index]
+            return byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+        }
+        var runStart = 0
+        for (index, byte) in utf8.enumerated() {
+            let escaped: Bool
+            switch byte {
+            case UInt8(ascii: "@"), UInt8(ascii: "~"), UInt8(ascii: "|"): escaped = true
+            case UInt8(ascii: ":"): escaped = utf8.indices.contains(index + 1) && utf8[index + 1] == UInt8(ascii: "/")
+            case UInt8(ascii: "."): escaped = isWordByte(index - 1) && isWordByte(index + 1)
+            default: escaped = false
+            }
+            guard escaped else { continue }
+            if runStart < index { attach(textNode(String(decoding: utf8[runStart..<index], as: UTF8.self)), to: parent) }
+            let escape = (byte == UInt8(ascii: "@") ? "\u{2060}\\" : "\\") + String(UnicodeScalar(byte))
+            attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: escape, exit: ""), to: parent)
+            runStart = index + 1
+        }
+        if runStart < utf8.count {
+            attach(textNode(runStart == 0 ? text : String(decoding: utf8[runStart...], as: UTF8.self)), to: parent)
         }
     }
 

@@ -1,3 +1,4 @@
+import AlertModel
 import AlertPresentation
 import Foundation
 
@@ -10,11 +11,13 @@ public struct JSONEmitter: AlertEmitter {
     public let format = OutputFormat(name: "json", mediaType: "application/json", fileExtension: "json",
                                      summary: "the view model (with actions and popups) as JSON")
 
-    /// Pretty-printed JSON with sorted keys; one line when `fragment` is set.
+    /// Pretty-printed JSON with sorted keys; one line when `fragment` is set. Every string is as in the view, and
+    /// control characters (`ControlCharacters`) are escaped, so printing the document cannot drive a terminal.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = options.fragment ? [.sortedKeys, .withoutEscapingSlashes]
                                                     : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(view), as: UTF8.self) + "\n"
+        // DEL, C1 and bidirectional controls stand raw in JSONEncoder's strings: escape them too.
+        return ControlCharacters.escapedInJSON(String(decoding: try encoder.encode(view), as: UTF8.self)) + "\n"
     }
 }

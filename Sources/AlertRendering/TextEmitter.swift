@@ -1,3 +1,4 @@
+import AlertModel
 import AlertPresentation
 
 /// Plain text wrapped by word, for SMS or the text part of an email: the same content in the same order
@@ -80,11 +81,13 @@ struct TextWriter {
         lastPrefix = prefix
     }
 
-    /// Wraps `text` by word at `width`; a word longer than a line stands alone on its line, unbroken.
+    /// Wraps `text` by word at `width`; a word longer than a line stands alone on its line, unbroken. Only a
+    /// character that is white space through and through separates words: a space carrying combining marks
+    /// (`( ͡° ͜ʖ ͡°)`) is part of the text and is kept.
     private mutating func wrap(_ text: String, first: String, rest: String) {
         var line = first
         var lineHasWord = false
-        for word in text.split(whereSeparator: \.isWhitespace) {
+        for word in text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }) {
             if lineHasWord, line.count + 1 + word.count > width {
                 output += line + "\n"
                 line = rest
@@ -96,16 +99,17 @@ struct TextWriter {
         output += line + "\n"
     }
 
+    /// The inlines as text; control characters from any value are made visible (`ControlCharacters.visible`).
     static func plain(_ inlines: [LayoutInline]) -> String {
         var text = ""
         for inline in inlines {
             switch inline {
-            case .text(let value): text += value
+            case .text(let value): text += ControlCharacters.visible(value)
             case .strong(let children): text += plain(children)
             case .icon: break
-            case .button(let button): text += "[" + button.label + "]"
-            case .call(let label, let line, _): text += "[" + label + ": " + line.display + "]"
-            case .link(let url, _): text += url
+            case .button(let button): text += "[" + ControlCharacters.visible(button.label) + "]"
+            case .call(let label, let line, _): text += "[" + ControlCharacters.visible(label) + ": " + line.display + "]"
+            case .link(let url, _): text += ControlCharacters.visible(url)
             }
         }
         return text

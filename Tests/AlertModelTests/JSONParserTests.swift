@@ -46,9 +46,26 @@ struct JSONParserTests {
         #expect((try? JSONParser(maxDepth: 200).parse(String(repeating: "[", count: 150) + String(repeating: "]", count: 150))) != nil)
     }
 
-    @Test("a lone surrogate escape becomes U+FFFD instead of failing")
-    func loneSurrogate() throws {
-        #expect(try parser.parse(#""\ud800x""#) == .string("\u{FFFD}x"))
+    @Test("a lone surrogate escape is refused as no character; a pair is one character", arguments: [
+        #""\ud800x""#, #""\udc00""#, #""\ud800\u0041""#, #""x\ud83d""#,
+    ])
+    func loneSurrogate(text: String) throws {
+        #expect(throws: JSONSyntaxError.self) { try parser.parse(text) }
+        #expect(try parser.parse(#""\ud83d\ude42""#) == .string("🙂"))
+    }
+
+    @Test("a number that is out of range, or a fraction that would pass for a whole number, is refused", arguments: [
+        "1e400", "-1e400", "1" + String(repeating: "0", count: 400), "1.0000000000000001", "12345678901234567.5",
+    ])
+    func numbers(text: String) throws {
+        #expect(throws: JSONSyntaxError.self) { try parser.parse(text) }
+    }
+
+    @Test("whole numbers in any notation, and fractions, read as written", arguments: [
+        ("1.0", 1.0), ("1e0", 1.0), ("10e-1", 1.0), ("100E-2", 1.0), ("-0", 0.0), ("1.5", 1.5), ("0.1", 0.1), ("2.5e1", 25.0),
+    ])
+    func wholeNumbers(text: String, value: Double) throws {
+        #expect(try parser.parse(text) == .number(value))
     }
 
     @Test("never traps on random bytes or on truncations of a real alert")

@@ -36,7 +36,7 @@ struct ParityTests {
     static func visible(_ document: String, format: String) -> String {
         switch format {
         case "html": Fixtures.visibleText(ofHTML: document)
-        case "markdown": Fixtures.visibleText(ofHTML: CommonMarkReader.html(document))
+        case "markdown": CommonMarkReader.visibleText(document)
         default: fold(document.split(separator: "\n", omittingEmptySubsequences: false)
             .map { line in line.drop(while: { $0 == ">" || $0 == " " }) }.joined(separator: "\n"))
         }

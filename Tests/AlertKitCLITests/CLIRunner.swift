@@ -16,3 +16,13 @@ enum CLI {
         return try Fixtures.run(executable, arguments, input: input, environment: ["ALERTKIT_CONFIG": settings.path])
     }
 }
+
+extension CLI {
+    /// Runs a shell script in which `$ALERTKIT` is the binary, for what a shell arranges (closed or redirected
+    /// standard streams, FIFOs).
+    static func shell(_ script: String, in directory: URL? = nil) throws -> Fixtures.ProcessResult {
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-none-\(UUID()).json")
+        return try Fixtures.run("/bin/sh", ["-c", script], in: directory,
+                                environment: ["ALERTKIT": executable, "ALERTKIT_CONFIG": settings.path])
+    }
+}

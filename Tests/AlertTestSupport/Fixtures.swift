@@ -119,3 +119,36 @@ private final class LockedData: @unchecked Sendable {
     var isSet: Bool { lock.withLock { data != nil } }
     func get() -> Data { lock.withLock { data ?? Data() } }
 }
+
+/// A folder of a test's own under the system's temporary directory, removed with everything in it when the
+/// test is done with it.
+public final class ScratchDirectory: @unchecked Sendable {
+    /// The folder.
+    public let url: URL
+
+    /// Creates an empty folder whose name starts with `prefix`.
+    public init(_ prefix: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of `name` inside the folder.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `text` as `name` (creating folders on the way) and gives its path.
+    @discardableResult
+    public func file(_ name: String, _ text: String) throws -> String {
+        try file(name, Data(text.utf8))
+    }
+
+    /// Writes `data` as `name` (creating folders on the way) and gives its path.
+    @discardableResult
+    public func file(_ name: String, _ data: Data) throws -> String {
+        let url = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+        return url.path
+    }
+}

@@ -29,6 +29,15 @@ public struct OutputSafety {
         }
     }
 
+    /// Throws if standard output is redirected into one of the inputs (`>> feed.ndjson`): the run would read what it
+    /// writes.
+    public func checkStandardOutput() throws(BatchInputError) {
+        if let identity = FileIdentity(descriptor: STDOUT_FILENO), identity.isRegularFile, files.contains(identity) {
+            throw BatchInputError("standard output is one of the inputs: it would be read as it is written; "
+                                  + "redirect it to another file")
+        }
+    }
+
     /// Throws if files written into `directory` could replace an input or be read as one.
     public func checkDirectory(_ directory: String) throws(BatchInputError) {
         let out = Self.canonical(directory)

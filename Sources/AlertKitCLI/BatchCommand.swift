@@ -81,6 +81,7 @@ struct BatchCommand: ParsableCommand {
         let safety = OutputSafety(inputs: inputs.map(BatchInput.init))
         do {
             if let errors { try safety.checkFile(errors, role: "--errors") }
+            if ndjson { try safety.checkStandardOutput() }
             if let outDir {
                 try safety.checkDirectory(outDir)
                 if let errors { try safety.checkFile(errors, outside: outDir, role: "--errors") }

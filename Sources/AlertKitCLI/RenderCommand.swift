@@ -45,6 +45,10 @@ struct RenderCommand: ParsableCommand {
             throw Diagnostics.fail("-o \(output) is the input file (or a link to it): it would be overwritten; "
                                    + "choose another output", code: ExitCodes.usage)
         }
+        if output == nil, let source = input.identity, source.isRegularFile, FileIdentity(descriptor: STDOUT_FILENO) == source {
+            throw Diagnostics.fail("standard output is the input file: it would be changed; redirect it elsewhere",
+                                   code: ExitCodes.usage)
+        }
         let bytes = try input.read()
         let pipeline = AlertPipeline(context: try presentation.context())
         let rendered: AlertPipeline.Output

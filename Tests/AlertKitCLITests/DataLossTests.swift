@@ -36,6 +36,9 @@ final class DataLossTests {
             #expect(result.standardError.contains("is one of the inputs"))
             #expect(try bytes(feed) == before)
         }
+        let appending = try CLI.shell("\"$ALERTKIT\" batch '\(feed)' --ndjson >> '\(feed)'")
+        #expect(appending.status == 64 && appending.standardError.contains("standard output is one of the inputs"))
+        #expect(try bytes(feed) == before)
     }
 
     @Test("1. --out-dir that is an input folder, lies inside one, or holds one; --errors inside --out-dir: refused")
@@ -70,6 +73,8 @@ final class DataLossTests {
         }
         let viaStandardInput = try CLI.shell("\"$ALERTKIT\" render - -o '\(input)' < '\(input)'")
         #expect(viaStandardInput.status == 64)
+        let appending = try CLI.shell("\"$ALERTKIT\" render '\(input)' >> '\(input)'")
+        #expect(appending.status == 64 && appending.standardError.contains("standard output is the input file"))
         #expect(try bytes(input) == (try Fixtures.sample("email-alert")))
     }
 

@@ -49,11 +49,11 @@ public final class AtomicDirectoryWriter {
         var descriptor: Int32 = -1
         #if os(Linux)
         if unnamedFiles {
-            descriptor = open(directory, O_DIRECTORY | 0o20000000 /* O_TMPFILE */ | O_WRONLY | O_CLOEXEC, 0o644)
+            descriptor = open(directory, O_DIRECTORY | 0o20000000 /* O_TMPFILE */ | O_WRONLY | O_CLOEXEC, mode ?? 0o644)
         }
         #endif
         if descriptor < 0 {
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
             named = true
         }
         guard descriptor >= 0 else { throw failure(name) }

@@ -40,21 +40,25 @@ public struct BatchInput: Sendable, Hashable {
     }
 
     /// The files this input stands for: itself, or a directory's feed files in path order. Symbolic links are
-    /// followed; a folder reached again through a link is not read twice, so links cannot make a loop.
-    public func entries() -> [Entry] {
-        guard argument != "-" else { return [.file("-")] }
-        guard let identity = FileIdentity(path: argument), identity.isDirectory else { return [.file(argument)] }
+    /// followed; a folder or file reached again through a link is not read twice, so links cannot make a loop.
+    public func entries() -> [Entry] { walk().entries }
+
+    /// The entries, and every folder the walk went through (for `OutputSafety`).
+    func walk() -> (entries: [Entry], directories: [String]) {
+        guard argument != "-" else { return ([.file("-")], []) }
+        guard let identity = FileIdentity(path: argument), identity.isDirectory else { return ([.file(argument)], []) }
         var visited: Set<FileIdentity> = [identity]
         var found: [(key: String, entry: Entry)] = []
-        let root = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
-        walk(root, relative: "", visited: &visited, into: &found)
-        return found.sorted { $0.key < $1.key }.map(\.entry)
+        let root = argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
+        var directories = [root]
+        walk(root, relative: "", visited: &visited, directories: &directories, into: &found)
+        return (found.sorted { $0.key < $1.key }.map(\.entry), directories)
     }
 
-    private func walk(_ directory: String, relative: String, visited: inout Set<FileIdentity>,
+    private func walk(_ directory: String, relative: String, visited: inout Set<FileIdentity>, directories: inout [String],
                       into found: inout [(key: String, entry: Entry)]) {
         let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted() } catch {
             found.append((relative, .problem(path: directory, message: "cannot be listed (\(Self.reason(error)))")))
             return
         }
@@ -71,8 +75,11 @@ public struct BatchInput: Sendable, Hashable {
                 continue
             }
             if identity.isDirectory {
-                if visited.insert(identity).inserted { walk(path, relative: key, visited: &visited, into: &found) }
-            } else if Self.isFeedFile(name) {
+                if visited.insert(identity).inserted {
+                    directories.append(path)
+                    walk(path, relative: key, visited: &visited, directories: &directories, into: &found)
+                }
+            } else if Self.isFeedFile(name), visited.insert(identity).inserted {
                 found.append((key, identity.isRegularFile ? .file(path)
                     : .problem(path: path, message: "is not a regular file (a FIFO, socket or device); not read")))
             }

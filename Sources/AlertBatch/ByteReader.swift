@@ -60,6 +60,30 @@ final class ByteReader {
         }
     }
 
+    /// Where a search for a byte ended.
+    enum Search: Equatable {
+        /// At this offset in the window.
+        case found(Int)
+        /// The input ended first.
+        case end
+        /// Not within the bytes the search was allowed to look at.
+        case beyond
+    }
+
+    /// The offset of the next `byte` at or after `offset` among the window's first `limit` bytes, reading more
+    /// as needed (the window grows to `limit` bytes at most).
+    func find(_ byte: UInt8, from offset: Int, before limit: Int) throws -> Search {
+        var from = offset
+        while true {
+            let stop = min(end, start + limit)
+            if start + from < stop, let found = buffer[(start + from)..<stop].firstIndex(of: byte) { return .found(found - start) }
+            if end - start >= limit { return .beyond }
+            from = max(from, end - start)
+            if finished { return .end }
+            try fill()
+        }
+    }
+
     /// Bytes `range` of the window (which must hold them).
     func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> {
         buffer[(start + range.lowerBound)..<(start + range.upperBound)]

@@ -88,7 +88,11 @@ final class FeedReader {
         var end: Int
         while true {
             guard try reader.byte(at: 0) != nil else { return nil }
-            end = try reader.offset(of: 0x0A, from: 0) ?? reader.count
+            switch try reader.find(0x0A, from: 0, before: maxRecordBytes + 1) {
+            case .found(let newline): end = newline
+            case .end: end = reader.count
+            case .beyond: return try oversizeLine()
+            }
             if reader.bytes(0..<end).allSatisfy(JSONScanner.isWhitespace) {
                 advance(min(end + 1, reader.count))
                 continue
@@ -117,8 +121,34 @@ final class FeedReader {
         return record
     }
 
-    /// A value that continues past its first line: the whole of it when it is well-formed JSON; `nil` when the
-    /// first line alone is the record (lines after it hold objects of their own).
+    /// A line longer than a record may be: skipped to its end without holding it, as one rejected record.
+    private func oversizeLine() throws -> SourceRecord {
+        let startLine = line
+        var total = 0
+        while true {
+            switch try reader.find(0x0A, from: 0, before: 1 << 20) {
+            case .found(let newline):
+                total += newline
+                advance(newline + 1)
+            case .end:
+                total += reader.count
+                advance(reader.count)
+            case .beyond:
+                total += reader.count
+                advance(reader.count)
+                continue
+            }
+            break
+        }
+        documents = false
+        defer { index += 1 }
+        return SourceRecord(line: startLine, index: index, bytes: [],
+                            problem: "a line of \(total) bytes, more than the \(maxRecordBytes) one alert may hold; not read")
+    }
+
+    /// A value that continues past its first line: the whole of it when it is well-formed JSON, or when it is broken
+    /// but holds no lines of its own that are whole objects at the start of a line (NDJSON records); otherwise `nil`:
+    /// the first line alone is the record, and the input is read line by line from there.
     private func document(scanner: JSONScanner, firstLineEnd: Int) throws -> SourceRecord? {
         var scanner = scanner
         var position = firstLineEnd
@@ -132,12 +162,13 @@ final class FeedReader {
             return whole(position)
         }
         let objectsInside = candidate[(candidate.startIndex + firstLineEnd)...].split(separator: 0x0A)
-            .contains(where: JSONScanner.isWholeObject)
-        guard !objectsInside, complete || position < maxRecordBytes else {
+            .contains { line in line.first == UInt8(ascii: "{") && JSONScanner.isWholeObject(line) }
+        if objectsInside {
             documents = false
             return nil
         }
-        return whole(position)  // one broken document, or one cut off by the end of the input
+        if complete || position < maxRecordBytes { return whole(position) }  // broken, or cut off by the end of the input
+        return try oversizeDocument(scanner: scanner, scanned: position)
     }
 
     private func whole(_ count: Int) -> SourceRecord {
@@ -145,6 +176,28 @@ final class FeedReader {
         index += 1
         advance(count)
         return record
+    }
+
+    /// A document longer than a record may be: read to its end without holding it, as one rejected record.
+    private func oversizeDocument(scanner: JSONScanner, scanned: Int) throws -> SourceRecord {
+        var scanner = scanner
+        let startLine = line
+        var total = scanned
+        advance(scanned)
+        var complete = false
+        while !complete, try reader.ensure(1) {
+            var count = 0
+            for byte in reader.bytes(0..<reader.count) {
+                count += 1
+                if scanner.feed(byte) { complete = true; break }
+            }
+            total += count
+            advance(count)
+        }
+        defer { index += 1 }
+        return SourceRecord(line: startLine, index: index, bytes: [],
+                            problem: "an alert of \(complete ? "" : "at least ")\(total) bytes, more than the \(maxRecordBytes) one "
+                                + "alert may hold; not read")
     }
 
     // MARK: Arrays
@@ -162,12 +215,24 @@ final class FeedReader {
             state = .start
             return trailing ? problem("a ',' with no alert after it closes the array at line \(line)") : nil
         }
-        guard let end = try valueEnd(from: 0), (try? JSONParser().parse(reader.bytes(0..<end))) != nil else {
-            return try resynchronize()
+        let end = try valueEnd(from: 0)
+        if let end, (try? JSONParser().parse(reader.bytes(0..<end))) == nil || end > maxRecordBytes {
+            // Not well-formed, though its brackets balance: it is one element of its own unless a well-formed alert
+            // starts inside it (a stray quote made the brackets seem to balance over several elements).
+            if let record = try resynchronize(before: end) { return record }
+        } else if end == nil {
+            return try resynchronize(before: nil)
         }
-        let record = SourceRecord(line: line, index: index, bytes: Array(reader.bytes(0..<end)))
+        let record = SourceRecord(line: line, index: index, bytes: Array(reader.bytes(0..<end!)))
         index += 1
-        advance(end)
+        advance(end!)
+        try afterElement()
+        return record
+    }
+
+    /// After an element: a `,` (another follows), a `]` (the array ends), the end of the input (reported next), or
+    /// anything else: the array is broken there, and the rest is read line by line.
+    private func afterElement() throws {
         try skipWhitespace()
         switch try reader.byte(at: 0) {
         case UInt8(ascii: ",")?:
@@ -184,19 +249,20 @@ final class FeedReader {
             state = .lines
             documents = false
         }
-        return record
     }
 
-    /// The end of the value at `start` (an object or array by its brackets, anything else up to the next `,`, `]`
-    /// or white space); `nil` when the input or the look-ahead ends first.
+    /// The end of the value at `start` (an object or array by its brackets, a string by its quotes, anything else
+    /// up to the next `,`, `]` or white space); `nil` when the input or the look-ahead ends first.
     private func valueEnd(from start: Int) throws -> Int? {
         guard let first = try reader.byte(at: start) else { return nil }
         var position = start
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || first == UInt8(ascii: "\"") {
             var scanner = JSONScanner()
             while position - start < maxRecordBytes, let byte = try reader.byte(at: position) {
                 position += 1
-                if scanner.feed(byte) { return position }
+                if scanner.feed(byte) || (first == UInt8(ascii: "\"") && position > start + 1 && !scanner.isOpen) {
+                    return position
+                }
             }
             return nil
         }
@@ -209,60 +275,60 @@ final class FeedReader {
     }
 
     /// After an element that is not well-formed: the bytes up to the next element that is (the `}` before a `,`
-    /// followed by an object with an `id`) are one rejected record; with none, the rest of the input is one.
-    private func resynchronize() throws -> SourceRecord? {
+    /// followed by an object with an `id` that ends the array or is followed by another element) are one rejected
+    /// record. With `knownEnd`, only a resumption inside it counts; without one there, the caller takes the
+    /// element as it is (`nil`). With no end known and none found, the rest of the input is one record.
+    private func resynchronize(before knownEnd: Int?) throws -> SourceRecord? {
         let startLine = line, startOffset = offset
         var dropped = 0
-        var search = 1
-        while let comma = try reader.offset(of: UInt8(ascii: ","), from: search) {
-            search = comma + 1
-            if try endsObject(before: comma), let next = try objectStart(after: comma), try isAlert(at: next) {
-                let bad = badElement(count: try lastObjectEnd(before: comma), dropped: dropped, line: startLine,
-                                     offset: startOffset)
-                advance(comma + 1 - (bad.consumed))
+        var position = 1
+        var budget = 16 * maxRecordBytes  // bytes that trial reads of candidate alerts may cover, in all
+        while let byte = try reader.byte(at: position) {
+            if let knownEnd, position >= knownEnd { return nil }
+            if byte == UInt8(ascii: ","), budget > 0, let end = try lastObjectEnd(before: position),
+               let next = try objectStart(after: position), try isAlert(at: next, budget: &budget) {
+                let record = badElement(count: end, dropped: dropped, line: startLine, offset: startOffset)
+                advance(position + 1 - end)
                 state = .arrayElement
-                return bad.record
+                return record
             }
+            position += 1
             // Keep the window small: what lies well before the search point is part of the bad element.
-            if search > 2 * maxRecordBytes {
-                let drop = search - 64
+            if knownEnd == nil, position > 2 * maxRecordBytes {
+                let drop = position - 64
                 dropped += drop
                 advance(drop)
-                search -= drop
+                position -= drop
             }
         }
         let rest = dropped + reader.count
         advance(reader.count)
         state = .done
-        return SourceRecord(line: startLine, index: index.postIncrement(), bytes: [],
+        defer { index += 1 }
+        return SourceRecord(line: startLine, index: index, bytes: [],
                             problem: "cannot be read as alerts from line \(startLine) (byte \(startOffset)) to the end of the"
                                 + " input, \(rest) bytes: no well-formed alert follows the one that starts there")
     }
 
-    /// The bad element's record, from what was dropped from the window and what is still in it.
-    private func badElement(count: Int, dropped: Int, line: Int, offset: Int) -> (record: SourceRecord, consumed: Int) {
+    /// The bad element's record: its bytes, or, when they were too many to keep, what they were.
+    private func badElement(count: Int, dropped: Int, line: Int, offset: Int) -> SourceRecord {
         defer { index += 1 }
         if dropped == 0 && count <= maxRecordBytes {
             let record = SourceRecord(line: line, index: index, bytes: Array(reader.bytes(0..<count)))
             advance(count)
-            return (record, count)
+            return record
         }
-        let total = dropped + count
         advance(count)
-        return (SourceRecord(line: line, index: index, bytes: [],
-                             problem: "not well-formed JSON: an element of \(total) bytes from line \(line) (byte \(offset)),"
-                                 + " more than the \(maxRecordBytes) bytes one record may hold"), count)
+        return SourceRecord(line: line, index: index, bytes: [],
+                            problem: "not well-formed JSON: an element of \(dropped + count) bytes from line \(line) (byte \(offset)),"
+                                + " more than the \(maxRecordBytes) bytes one record may hold")
     }
 
-    private func endsObject(before comma: Int) throws -> Bool {
-        try lastObjectEnd(before: comma) > 0
-    }
-
-    /// The offset just past the `}` that the white space before `comma` follows; 0 if there is none.
-    private func lastObjectEnd(before comma: Int) throws -> Int {
+    /// The offset just past the `}` that the white space before `comma` follows, if there is one.
+    private func lastObjectEnd(before comma: Int) throws -> Int? {
         var position = comma - 1
         while position >= 0, let byte = try reader.byte(at: position), JSONScanner.isWhitespace(byte) { position -= 1 }
-        guard position >= 0, try reader.byte(at: position) == UInt8(ascii: "}") else { return 0 }
+        guard position >= 0, try reader.byte(at: position) == UInt8(ascii: "}") else { return nil }
         return position + 1
     }
 
@@ -272,16 +338,30 @@ final class FeedReader {
         return try reader.byte(at: position) == UInt8(ascii: "{") ? position : nil
     }
 
-    /// Whether a well-formed object with an `id` starts at `start`, followed by `,`, `]` or the end of the input.
-    private func isAlert(at start: Int) throws -> Bool {
-        guard let end = try valueEnd(from: start),
-              case .object(let object)? = try? JSONParser().parse(reader.bytes(start..<end)), object["id"] != nil else {
+    /// Whether a well-formed object with an `id` starts at `start`, followed by `,` and another object, or by `]`
+    /// and then nothing but white space or another array. Each trial spends what it reads from `budget`.
+    private func isAlert(at start: Int, budget: inout Int) throws -> Bool {
+        guard let end = try valueEnd(from: start) else {
+            budget -= maxRecordBytes
+            return false
+        }
+        budget -= end - start
+        guard case .object(let object)? = try? JSONParser().parse(reader.bytes(start..<end)), object["id"] != nil else {
             return false
         }
         var position = end
         while let byte = try reader.byte(at: position), JSONScanner.isWhitespace(byte) { position += 1 }
-        let next = try reader.byte(at: position)
-        return next == nil || next == UInt8(ascii: ",") || next == UInt8(ascii: "]")
+        switch try reader.byte(at: position) {
+        case UInt8(ascii: ",")?:
+            return try objectStart(after: position) != nil
+        case UInt8(ascii: "]")?:
+            position += 1
+            while let byte = try reader.byte(at: position), JSONScanner.isWhitespace(byte) { position += 1 }
+            let next = try reader.byte(at: position)
+            return next == nil || next == UInt8(ascii: "[")
+        default:
+            return false
+        }
     }
 
     // MARK: Moving on
@@ -300,13 +380,5 @@ final class FeedReader {
     private func advance(_ count: Int) {
         line += reader.consume(count)
         offset += count
-    }
-}
-
-extension Int {
-    /// The value, then adds one.
-    fileprivate mutating func postIncrement() -> Int {
-        defer { self += 1 }
-        return self
     }
 }

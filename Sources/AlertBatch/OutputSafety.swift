@@ -5,20 +5,30 @@ import Foundation
 /// output directory that is an input directory or lies inside one or holds one.
 public struct OutputSafety {
     private let files: Set<FileIdentity>
-    private let paths: [(argument: String, path: String)]
+    /// Canonical paths of the input files and of every folder the inputs' walks go through (links followed).
+    private let filePaths: [String]
+    private let directories: [String]
 
-    /// Looks at every input (each directory's files included); `-` has no file to protect.
+    /// Looks at every input (each directory's files and folders included, through links); for `-`, at the file
+    /// standard input is redirected from, if it is one.
     public init(inputs: [BatchInput]) {
         var files: Set<FileIdentity> = []
-        var paths: [(String, String)] = []
-        for input in inputs where input.argument != "-" {
-            paths.append((input.argument, Self.canonical(input.argument)))
-            for case .file(let path) in input.entries() {
+        var filePaths: [String] = [], directories: [String] = []
+        for input in inputs {
+            guard input.argument != "-" else {
+                if let identity = FileIdentity(descriptor: STDIN_FILENO), identity.isRegularFile { files.insert(identity) }
+                continue
+            }
+            let walk = input.walk()
+            directories += walk.directories.map(Self.canonical)
+            for case .file(let path) in walk.entries {
                 if let identity = FileIdentity(path: path) { files.insert(identity) }
+                filePaths.append(Self.canonical(path))
             }
         }
         self.files = files
-        self.paths = paths
+        self.filePaths = filePaths
+        self.directories = directories
     }
 
     /// Throws if writing `path` (a file to be created or truncated) could change an input.
@@ -26,6 +36,12 @@ public struct OutputSafety {
         if let identity = FileIdentity(path: path), identity.isRegularFile, files.contains(identity) {
             throw BatchInputError("\(role) \(path) is one of the inputs (or a link to one): it would be overwritten "
                                   + "before it is read; choose another file")
+        }
+        let canonical = Self.canonical(path)
+        let folder = URL(fileURLWithPath: canonical).deletingLastPathComponent().path
+        if BatchInput.isFeedFile(URL(fileURLWithPath: canonical).lastPathComponent), directories.contains(folder) {
+            throw BatchInputError("\(role) \(path) is in an input folder, where it would be read as an input; "
+                                  + "choose a file outside the inputs")
         }
     }
 
@@ -41,11 +57,11 @@ public struct OutputSafety {
     /// Throws if files written into `directory` could replace an input or be read as one.
     public func checkDirectory(_ directory: String) throws(BatchInputError) {
         let out = Self.canonical(directory)
-        for (argument, path) in paths {
-            if path == out || Self.contains(path, out) || Self.contains(out, path) {
-                throw BatchInputError("--out-dir \(directory) overlaps the input \(argument): outputs could replace "
-                                      + "inputs or be read as inputs; choose a folder apart from the inputs")
-            }
+        let overlap = directories.first { $0 == out || Self.contains($0, out) || Self.contains(out, $0) }
+            ?? filePaths.first { Self.contains(out, $0) }
+        if let overlap {
+            throw BatchInputError("--out-dir \(directory) overlaps the input \(overlap): outputs could replace "
+                                  + "inputs or be read as inputs; choose a folder apart from the inputs")
         }
     }
 

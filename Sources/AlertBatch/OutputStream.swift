@@ -22,6 +22,9 @@ public final class OutputStream {
         self.init(descriptor: descriptor, closes: true)
     }
 
+    /// How many bytes wait in the buffer.
+    public var buffered: Int { buffer.count }
+
     /// Appends bytes, writing the buffer out when it is full.
     public func write(_ bytes: [UInt8]) throws(BatchInputError) {
         buffer.append(contentsOf: bytes)

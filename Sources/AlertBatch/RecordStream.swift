@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Every record of a run's inputs, in order, numbered: files one after another, each directory's files in
 /// path order. A file that cannot be opened or read stands as one unreadable record, and the run goes on.
 public final class RecordStream {
@@ -62,14 +64,18 @@ public final class RecordStream {
 
     /// What is left once a run stops early: the records not yet read, counted by reading on without keeping them,
     /// as far as the inputs are regular files. `complete` is false when a pipe, a terminal or standard input was
-    /// left unread (it may never end), or a stop request ended the count.
-    public func countRemaining() -> (records: Int, complete: Bool) {
+    /// left unread (it may never end), or the count took longer than `seconds` (a stopped run ends promptly).
+    public func countRemaining(within seconds: Double = 3) -> (records: Int, complete: Bool) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var count = 0
         while true {
             if let (_, reader, regular) = current {
                 guard regular else { return (count, false) }
                 do {
-                    while try reader.next() != nil { count += 1 }
+                    while try reader.next() != nil {
+                        count += 1
+                        if count % 4096 == 0, DispatchTime.now().uptimeNanoseconds > deadline { return (count, false) }
+                    }
                 } catch {
                     count += 1  // the file's unreadable rest counts as one record, as when it is read
                 }

@@ -94,7 +94,11 @@ final class BatchSink: @unchecked Sendable {
     private let format: String
     private let failFast: Bool
     let progress: ProgressBar
+    /// Records whose outputs are written (with `--ndjson`: flushed to standard output, so that a write that fails
+    /// later does not count them).
     private(set) var rendered = 0, skipped = 0, rejected = 0
+    /// With `--ndjson`, records whose lines wait in the buffer.
+    private var unflushed = (rendered: 0, rejected: 0)
     private var bytes = 0
     /// Why the run stopped writing, if an output failed.
     private(set) var outputFailure: String?
@@ -117,7 +121,7 @@ final class BatchSink: @unchecked Sendable {
     /// A rendered alert that gets no file (its name is taken, or a directory stands in its place) is rejected.
     func emit(_ record: BatchRecord, _ encoded: EncodedRecord) -> Bool {
         bytes += record.bytes.count + 1
-        defer { progress.update(records: rendered + skipped + rejected, bytes: bytes) }
+        defer { progress.update(records: rendered + skipped + rejected + unflushed.rendered + unflushed.rejected, bytes: bytes) }
         var encoded = encoded
         if encoded.kind == .rendered, let directory {
             do {
@@ -135,8 +139,12 @@ final class BatchSink: @unchecked Sendable {
             case .rendered:
                 if !encoded.messages.isEmpty { progress.clear() }
                 for message in encoded.messages { Diagnostics.print(message) }
-                if directory == nil { try write(encoded.output) }
-                rendered += 1
+                if directory == nil {
+                    unflushed.rendered += 1
+                    try write(encoded.output)
+                } else {
+                    rendered += 1
+                }
             case .skipped:
                 skipped += 1
             case .rejected:
@@ -149,25 +157,38 @@ final class BatchSink: @unchecked Sendable {
                         return false
                     }
                 }
-                if directory == nil { try write(encoded.output) }
-                rejected += 1
+                if directory == nil {
+                    unflushed.rejected += 1
+                    try write(encoded.output)
+                } else {
+                    rejected += 1
+                }
                 if failFast { stoppedEarly = true; return false }
             }
         } catch {
             outputFailure = "standard output: cannot be written (\(error))"
+            unflushed = (0, 0)  // what waited in the buffer is lost with it: not processed
             return false
         }
         return true
     }
 
+    /// Writes to standard output; once the buffer has gone out, the records in it count as written.
     private func write(_ bytes: [UInt8]) throws(BatchInputError) {
         try standardOutput.write(bytes)
+        if standardOutput.buffered == 0 { committed() }
+    }
+
+    private func committed() {
+        rendered += unflushed.rendered
+        rejected += unflushed.rejected
+        unflushed = (0, 0)
     }
 
     /// Flushes standard output and the errors file.
     func finish() {
         progress.clear()
-        do { try standardOutput.flush() } catch { outputFailure = outputFailure ?? "standard output: cannot be written (\(error))" }
+        do { try standardOutput.flush(); committed() } catch { outputFailure = outputFailure ?? "standard output: cannot be written (\(error))" }
         do { try errors?.close() } catch { outputFailure = outputFailure ?? "\(errorsPath ?? ""): cannot be written (\(error))" }
     }
 }

@@ -1,3 +1,4 @@
+import AlertBatch
 import Foundation
 
 /// A one-line progress report on standard error, redrawn at most ten times a second: records done, rate,
@@ -26,12 +27,12 @@ final class ProgressBar {
     /// Clears the line, so an error or the summary prints on a clean line.
     func clear() {
         guard isShown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        try? AlertBatch.OutputStream.writeAll(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
         isShown = false
     }
 
     private func draw(_ line: String) {
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        try? AlertBatch.OutputStream.writeAll(Array(("\r\u{1B}[K" + line).utf8), to: STDERR_FILENO)
         isShown = true
     }
 

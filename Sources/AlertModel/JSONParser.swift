@@ -197,7 +197,9 @@ private struct Reader {
     static func isWholeNumber(_ text: String) -> Bool {
         let lower = text.lowercased()
         let mantissa = lower.split(separator: "e", maxSplits: 1).first.map(String.init) ?? lower
-        let exponent = lower.contains("e") ? Int(lower.split(separator: "e")[1]) ?? 0 : 0
+        // An exponent too large for Int moves the point past every digit: saturate it rather than read it as 0.
+        let exponentText = lower.contains("e") ? String(lower.split(separator: "e")[1]) : "0"
+        let exponent = Int(exponentText) ?? (exponentText.hasPrefix("-") ? Int.min / 2 : Int.max / 2)
         let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let fraction = parts.count > 1 ? Array(parts[1]) : []
         // Digits after the point once the exponent moves it right by `exponent` places (left when negative).

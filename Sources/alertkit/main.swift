@@ -1,3 +1,6 @@
 import AlertKitCLI
+import Foundation
 
+// A closed pipe is a write error that each command reports (exit 73), not a silent death.
+signal(SIGPIPE, SIG_IGN)
 AlertKitCommand.main()

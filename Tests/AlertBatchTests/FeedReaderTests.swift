@@ -118,6 +118,49 @@ struct FeedReaderTests {
         #expect(try all("{\"id\": 1}\n{\"id\": 2}\n").count == 2)
     }
 
+    @Test("a broken pretty-printed alert is one record, and the pretty-printed alert after it is read whole")
+    func brokenPrettyThenPretty() throws {
+        let good = "{\n    \"events\": [\n        {\n            \"data\": {\"match\": \"IDSSN\", \"ssn\": \"1\"},\n"
+            + "            \"date\": \"2016-09-12\"\n        },\n        {\"date\": \"2016-09-12\", \"data\": {}},\n    ],\n"
+            + "    \"id\": \"x\",\n    \"type\": 1\n}"
+        let valid = good.replacingOccurrences(of: "{}},\n    ],", with: "{}}\n    ],")
+        let records = try all(good + "\n" + valid + "\n")
+        #expect(records.map(\.text) == [good, valid])
+    }
+
+    @Test("a string element, or one broken by a trailing comma inside it, costs no other element")
+    func arrayElementsKeepTheirEnds() throws {
+        #expect(try all(#"[{"id":"a"},"x y",{"id":"b"}]"#).map(\.text) == [#"{"id":"a"}"#, #""x y""#, #"{"id":"b"}"#])
+        let nested = #"[{"id":"x","sub":[{"a":1},{"id":"y"}],},{"id":"z"}]"#
+        #expect(try all(nested).map(\.text) == [#"{"id":"x","sub":[{"a":1},{"id":"y"}],}"#, #"{"id":"z"}"#])
+        var elements = alerts(6)
+        elements[2] = elements[2].replacingOccurrences(of: #""id":"a2""#, with: #""id":"a2"""#)  // an odd quote
+        #expect(try all("[" + elements.joined(separator: ",") + "]").map(\.text) == elements)
+    }
+
+    @Test("a line or a document longer than a record may be is one record, skipped without holding it")
+    func oversize() throws {
+        let lines = alerts(3)
+        let long = "{\"x\":\"" + String(repeating: "y", count: 5000) + "\"}"
+        let records = try all([lines[0], long, lines[1], long, lines[2]].joined(separator: "\n"), maxRecordBytes: 1000)
+        #expect(records.map(\.text) == [lines[0], "", lines[1], "", lines[2]])
+        #expect(records[1].problem == "a line of 5008 bytes, more than the 1000 one alert may hold; not read")
+        #expect(records.map(\.line) == [1, 2, 3, 4, 5])
+        let document = "{\n  \"x\": \"" + String(repeating: "y", count: 5000) + "\"\n}\n" + "{\n  \"id\": \"z\"\n}\n"
+        let documents = try all(document, maxRecordBytes: 1000)
+        #expect(documents.count == 2 && documents[0].problem?.hasPrefix("an alert of 5013 bytes") == true, "\(documents)")
+        #expect(documents[1].text == "{\n  \"id\": \"z\"\n}" && documents[1].line == 4)
+    }
+
+    @Test("looking for where to resume is bounded, whatever the input holds")
+    func resynchronizationIsBounded() throws {
+        let hostile = #"[{"id":"a","m":""# + String(repeating: "},{[", count: 50_000)
+        let start = Date()
+        let records = try all(hostile, maxRecordBytes: 4096)
+        #expect(records.count == 1 && records[0].problem != nil)
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
     @Test("a value that does not end within the look-ahead is read line by line")
     func lookAhead() throws {
         let lines = alerts(40)
@@ -133,7 +176,7 @@ struct FeedReaderTests {
 
     @Test("lines longer than the read block come through whole")
     func longLines() throws {
-        let long = "{\"x\":\"" + String(repeating: "y", count: 3_000_000) + "\"}"
+        let long = "{\"x\":\"" + String(repeating: "y", count: 1_000_000) + "\"}"
         let records = try all(long + "\n" + long)
         #expect(records.count == 2 && records.allSatisfy { $0.text == long })
     }

@@ -99,11 +99,14 @@ final class FeedReader {
             }
             break
         }
+        // Once the input is known to be NDJSON, a line is a record as it is; until then, one that leaves a bracket
+        // open may start a document.
+        guard documents else { return take(lineEnd: end) }
         let text = reader.bytes(0..<end)
         var scanner = JSONScanner()
         for byte in text { _ = scanner.feed(byte) }
         let starts = text.first(where: { !JSONScanner.isWhitespace($0) })
-        if documents, scanner.isOpen, starts == UInt8(ascii: "{") || starts == UInt8(ascii: "[") {
+        if scanner.isOpen, starts == UInt8(ascii: "{") || starts == UInt8(ascii: "[") {
             if let record = try document(scanner: scanner, firstLineEnd: end) { return record }
         } else {
             documents = false

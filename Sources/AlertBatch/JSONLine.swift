@@ -50,61 +50,55 @@ public struct JSONLine {
     /// Appends a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`, and DEL, C1 and
     /// bidirectional controls (`ControlCharacters`) as `\uXXXX` too, so that printing the line cannot drive a terminal.
     ///
-    /// Two passes over the UTF-8: one sizes the result (eight bytes at a time where nothing needs escaping),
-    /// the other copies runs and writes escapes straight into the array's storage.
+    /// One pass over the UTF-8, eight bytes at a time where nothing needs escaping: clean runs are copied whole,
+    /// escapes written between them.
     public static func appendString(_ string: String, to bytes: inout [UInt8]) {
         var string = string
         string.withUTF8 { utf8 in
-            let count = utf8.count
-            var extra = 0
-            forEachEscape(utf8) { _, length, code in extra += escapeLength(code) - length }
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: count + extra + 2))
-            bytes.withUnsafeMutableBufferPointer { out in
-                var position = start
-                out[position] = UInt8(ascii: "\"")
-                position += 1
-                var runStart = 0
-                forEachEscape(utf8) { offset, length, code in
-                    if runStart < offset {
-                        UnsafeMutableRawPointer(out.baseAddress! + position)
-                            .copyMemory(from: utf8.baseAddress! + runStart, byteCount: offset - runStart)
-                        position += offset - runStart
-                    }
-                    position = writeEscape(code, into: out, at: position)
-                    runStart = offset + length
-                }
-                if runStart < count {
-                    UnsafeMutableRawPointer(out.baseAddress! + position)
-                        .copyMemory(from: utf8.baseAddress! + runStart, byteCount: count - runStart)
-                    position += count - runStart
-                }
-                out[position] = UInt8(ascii: "\"")
+            guard let base = utf8.baseAddress else {
+                bytes.append(contentsOf: [0x22, 0x22])
+                return
             }
+            let count = utf8.count
+            bytes.reserveCapacity(bytes.count + count + count / 8 + 16)
+            bytes.append(0x22)
+            var runStart = 0, offset = 0
+            while offset < count {
+                if offset + 8 <= count && !needsEscape(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+                    offset += 8
+                    continue
+                }
+                let byte = base[offset]
+                var length = 0, code: UInt32 = 0
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                    (length, code) = (1, UInt32(byte))
+                } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2, let (size, scalar) = decode(base, offset, count),
+                          ControlCharacters.isControl(scalar) {
+                    (length, code) = (size, scalar.value)
+                }
+                guard length > 0 else { offset += 1; continue }
+                if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart)) }
+                appendEscape(code, to: &bytes)
+                offset += length
+                runStart = offset
+            }
+            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+            bytes.append(0x22)
         }
     }
 
-    /// Calls `body` with the offset, length in bytes and scalar value of every character that needs escaping.
-    @inline(__always)
-    private static func forEachEscape(_ utf8: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, UInt32) -> Void) {
-        guard let base = utf8.baseAddress else { return }
-        let count = utf8.count
-        var offset = 0
-        while offset < count {
-            if offset + 8 <= count && !needsEscape(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
-                offset += 8
-                continue
-            }
-            let byte = base[offset]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-                body(offset, 1, UInt32(byte))
-            } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2, let (length, scalar) = decode(base, offset, count),
-                      ControlCharacters.isControl(scalar) {
-                body(offset, length, scalar.value)
-                offset += length
-                continue
-            }
-            offset += 1
+    private static func appendEscape(_ code: UInt32, to bytes: inout [UInt8]) {
+        switch code {
+        case 0x22: bytes += [0x5C, 0x22]
+        case 0x5C: bytes += [0x5C, 0x5C]
+        case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+        case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            let digits = hex.utf8Start
+            bytes += [0x5C, UInt8(ascii: "u"), digits[Int(code >> 12 & 0xF)], digits[Int(code >> 8 & 0xF)],
+                      digits[Int(code >> 4 & 0xF)], digits[Int(code & 0xF)]]
         }
     }
 
@@ -119,33 +113,6 @@ public struct JSONLine {
         guard offset + 2 < count else { return nil }
         let value = (lead & 0x0F) << 12 | (UInt32(base[offset + 1]) & 0x3F) << 6 | UInt32(base[offset + 2]) & 0x3F
         return Unicode.Scalar(value).map { (3, $0) }
-    }
-
-    private static func escapeLength(_ code: UInt32) -> Int {
-        switch code {
-        case 0x22, 0x5C, 0x0A, 0x0D, 0x09: 2
-        default: 6
-        }
-    }
-
-    private static func writeEscape(_ code: UInt32, into out: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
-        out[position] = 0x5C
-        switch code {
-        case 0x22: out[position + 1] = 0x22
-        case 0x5C: out[position + 1] = 0x5C
-        case 0x0A: out[position + 1] = UInt8(ascii: "n")
-        case 0x0D: out[position + 1] = UInt8(ascii: "r")
-        case 0x09: out[position + 1] = UInt8(ascii: "t")
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            out[position + 1] = UInt8(ascii: "u")
-            out[position + 2] = hex.utf8Start[Int(code >> 12 & 0xF)]
-            out[position + 3] = hex.utf8Start[Int(code >> 8 & 0xF)]
-            out[position + 4] = hex.utf8Start[Int(code >> 4 & 0xF)]
-            out[position + 5] = hex.utf8Start[Int(code & 0xF)]
-            return position + 6
-        }
-        return position + 2
     }
 
     /// Whether any of eight bytes is below 0x20, `"`, `\`, DEL, or not ASCII (SWAR: a byte's high bit is set in the

@@ -21,19 +21,28 @@ public enum ControlCharacters {
         }
     }
 
-    /// Whether `text` holds any of these characters. Cheap on the UTF-8 bytes: only bytes that can start one
-    /// (below 0x20, DEL, and the lead bytes 0xC2, 0xD8, 0xE2) lead to a closer look.
-    @inlinable
+    /// Whether `text` holds any of these characters. Cheap on the UTF-8 bytes, eight at a time: only bytes that can
+    /// start one (below 0x20, DEL, and the lead bytes 0xC2, 0xD8, 0xE2) lead to a closer look.
     public static func occur(in text: String) -> Bool {
-        var found = false
-        var copy = text
-        copy.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-                found = true
-                break
+        let suspect = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while offset + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                let delete = word ^ (ones &* 0x7F)
+                // A byte below 0x20, equal to DEL, or not ASCII: look closer.
+                if (word &- ones &* 0x20) & ~word & highs | (delete &- ones) & ~delete & highs | word & highs != 0 { break }
+                offset += 8
             }
-        }
-        return found && text.unicodeScalars.contains(where: isControl)
+            while offset < bytes.count {
+                let byte = base[offset]
+                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 { return true }
+                offset += 1
+            }
+            return false
+        } ?? true
+        return suspect && text.unicodeScalars.contains(where: isControl)
     }
 
     /// `text` as a reader should see it: tab, line breaks and other spacing controls become one space each, and
@@ -57,6 +66,31 @@ public enum ControlCharacters {
         return String(out)
     }
 
+    /// Whether UTF-8 bytes hold DEL, a C1 control or a bidirectional control, read off the bytes themselves:
+    /// `7F`, `C2 80`–`C2 9F` (C1, `85`), `D8 9C`, `E2 80 8E`/`8F`/`A8`–`AE`, `E2 81 A6`–`A9`.
+    static func containsNonC0Control(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 else { continue }
+            if byte == 0x7F { return true }
+            guard index < count else { return false }
+            let second = bytes[index]
+            switch byte {
+            case 0xC2: if second >= 0x80 && second <= 0x9F { return true }
+            case 0xD8: if second == 0x9C { return true }
+            default:
+                guard index + 1 < count else { return false }
+                let third = bytes[index + 1]
+                if second == 0x80 && (third == 0x8E || third == 0x8F || (third >= 0xA8 && third <= 0xAE)) { return true }
+                if second == 0x81 && third >= 0xA6 && third <= 0xA9 { return true }
+            }
+        }
+        return false
+    }
+
     /// Four or more uppercase hex digits.
     static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
@@ -67,10 +101,11 @@ public enum ControlCharacters {
     /// They can stand only inside JSON strings, so the document means the same, but printing it cannot drive a
     /// terminal. `json` must be valid JSON text.
     public static func escapedInJSON(_ json: String) -> String {
-        guard occur(in: json) else { return json }
+        // C0 controls cannot stand raw in valid JSON, and white space between tokens is left alone: only DEL, C1 and
+        // bidirectional controls (whose UTF-8 starts 0x7F, 0xC2, 0xD8 or 0xE2) are looked for.
+        guard json.utf8.withContiguousStorageIfAvailable(containsNonC0Control) ?? true else { return json }
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
-            // C0 controls cannot stand raw in valid JSON, and white space between tokens is left alone.
             if isControl(scalar) && scalar.value >= 0x20 {
                 out.append(contentsOf: "\\u\(hex(scalar.value).lowercased())".unicodeScalars)
             } else {

@@ -200,31 +200,42 @@ private struct TreeBuilder {
     /// letters or digits (`www.` and bare domains), `~` (strikethrough) and `|` (tables). cmark-gfm finds e-mail
     /// addresses after escapes are resolved, so an invisible WORD JOINER (U+2060) also goes before each `@`. The
     /// escapes are fixed strings in custom nodes; the text itself stays in text nodes.
-    private func appendEscaped(_ text: String, to parent: OpaquePointer) {
-        let utf8 = Array(text.utf8)
-        func isWordByte(_ index: Int) -> Bool {
-            guard utf8.indices.contains(index) else { return false }
-            let byte = utf8[index]
-            return byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-        }
-        var runStart = 0
-        for (index, byte) in utf8.enumerated() {
-            let escaped: Bool
-            switch byte {
-            case UInt8(ascii: "@"), UInt8(ascii: "~"), UInt8(ascii: "|"): escaped = true
-            case UInt8(ascii: ":"): escaped = utf8.indices.contains(index + 1) && utf8[index + 1] == UInt8(ascii: "/")
-            case UInt8(ascii: "."): escaped = isWordByte(index - 1) && isWordByte(index + 1)
-            default: escaped = false
+    private func appendEscaped(_ original: String, to parent: OpaquePointer) {
+        var text = original
+        text.withUTF8 { utf8 in
+            let count = utf8.count
+            var runStart = 0
+            for index in 0..<count {
+                let byte = utf8[index]
+                // Only these five bytes can call for an escape; everything else is passed over at once.
+                guard byte == 0x2E || byte == 0x3A || byte == 0x40 || byte == 0x7C || byte == 0x7E else { continue }
+                let escaped: Bool
+                switch byte {
+                case UInt8(ascii: ":"): escaped = index + 1 < count && utf8[index + 1] == UInt8(ascii: "/")
+                case UInt8(ascii: "."):
+                    escaped = index > 0 && index + 1 < count && Self.isWordByte(utf8[index - 1]) && Self.isWordByte(utf8[index + 1])
+                default: escaped = true  // @ ~ |
+                }
+                guard escaped else { continue }
+                if runStart < index {
+                    attach(textNode(String(decoding: UnsafeBufferPointer(rebasing: utf8[runStart..<index]), as: UTF8.self)), to: parent)
+                }
+                let escape = (byte == UInt8(ascii: "@") ? "\u{2060}\\" : "\\") + String(UnicodeScalar(byte))
+                attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: escape, exit: ""), to: parent)
+                runStart = index + 1
             }
-            guard escaped else { continue }
-            if runStart < index { attach(textNode(String(decoding: utf8[runStart..<index], as: UTF8.self)), to: parent) }
-            let escape = (byte == UInt8(ascii: "@") ? "\u{2060}\\" : "\\") + String(UnicodeScalar(byte))
-            attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: escape, exit: ""), to: parent)
-            runStart = index + 1
+            if runStart == 0 {
+                attach(textNode(original), to: parent)
+            } else if runStart < utf8.count {
+                attach(textNode(String(decoding: UnsafeBufferPointer(rebasing: utf8[runStart...]), as: UTF8.self)), to: parent)
+            }
         }
-        if runStart < utf8.count {
-            attach(textNode(runStart == 0 ? text : String(decoding: utf8[runStart...], as: UTF8.self)), to: parent)
-        }
+    }
+
+    /// A letter, a digit, or part of a non-ASCII character.
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
     }
 
     private func openTag(_ container: LayoutContainer) -> String {

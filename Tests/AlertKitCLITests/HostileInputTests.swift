@@ -38,6 +38,24 @@ final class HostileInputTests {
             .unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
     }
 
+    @Test("10–12. through render: no raw control character in any format, Markdown that cmark-gfm keeps as text, every grapheme in text")
+    func renderedFormats() throws {
+        let site = #""\u001b[2J ( \u0361° \u035c\u0296 \u0361°) see https://evil.example/x or bob@evil.example ~~x~~ \u202e""#
+        let file = try scratch.file("r.json", Self.alert(value: #""   ""#).replacingOccurrences(of: #""email":"   ""#,
+                                                                                       with: #""email":"   ","site":\#(site)"#))
+        for format in ["html", "markdown", "text", "json"] {
+            let result = try CLI.run(["render", file, "-f", format])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(!result.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" },
+                    "\(format)")
+            if format == "text" { #expect(result.output.contains("( ͡° ͜ʖ ͡°)")) }
+        }
+        let markdown = try CLI.shell("\"$ALERTKIT\" render '\(file)' -f markdown | cmark-gfm --extension autolink --extension strikethrough")
+        #expect(markdown.status == 0, "\(markdown.standardError)")
+        for bad in ["<a ", "<del", "<hr"] { #expect(!markdown.output.contains(bad), "\(bad): \(markdown.output)") }
+        #expect(markdown.output.contains("https://evil.example/x"))
+    }
+
     @Test("13. standard input closed, or a directory: exit 66 with a message, no crash", arguments: [
         ("\"$ALERTKIT\" render - <&-", "standard input is closed"),
         ("\"$ALERTKIT\" render - < /tmp", "standard input is a directory"),

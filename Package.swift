@@ -30,7 +30,7 @@ let package = Package(
             path: "Templates",
             exclude: ["README.md"],
             sources: ["AlertTemplates.swift"],
-            resources: [.copy("catalog"), .copy("icons"), .copy("page")]
+            resources: [.copy("catalog"), .copy("formats"), .copy("icons"), .copy("page")]
         ),
         .target(
             name: "AlertPresentation",

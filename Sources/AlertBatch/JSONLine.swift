@@ -47,84 +47,8 @@ public struct JSONLine {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// Appends a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`, and DEL, C1 and
-    /// bidirectional controls (`ControlCharacters`) as `\uXXXX` too, so that printing the line cannot drive a terminal.
-    ///
-    /// One pass over the UTF-8, eight bytes at a time where nothing needs escaping: clean runs are copied whole,
-    /// escapes written between them.
+    /// Appends a JSON string, escaped by `JSONString` (control characters as escapes too).
     public static func appendString(_ string: String, to bytes: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else {
-                bytes.append(contentsOf: [0x22, 0x22])
-                return
-            }
-            let count = utf8.count
-            bytes.reserveCapacity(bytes.count + count + count / 8 + 16)
-            bytes.append(0x22)
-            var runStart = 0, offset = 0
-            while offset < count {
-                if offset + 8 <= count && !needsEscape(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
-                    offset += 8
-                    continue
-                }
-                let byte = base[offset]
-                var length = 0, code: UInt32 = 0
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-                    (length, code) = (1, UInt32(byte))
-                } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2, let (size, scalar) = decode(base, offset, count),
-                          ControlCharacters.isControl(scalar) {
-                    (length, code) = (size, scalar.value)
-                }
-                guard length > 0 else { offset += 1; continue }
-                if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart)) }
-                appendEscape(code, to: &bytes)
-                offset += length
-                runStart = offset
-            }
-            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
-            bytes.append(0x22)
-        }
+        JSONString.append(string, to: &bytes)
     }
-
-    private static func appendEscape(_ code: UInt32, to bytes: inout [UInt8]) {
-        switch code {
-        case 0x22: bytes += [0x5C, 0x22]
-        case 0x5C: bytes += [0x5C, 0x5C]
-        case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-        case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-        case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            let digits = hex.utf8Start
-            bytes += [0x5C, UInt8(ascii: "u"), digits[Int(code >> 12 & 0xF)], digits[Int(code >> 8 & 0xF)],
-                      digits[Int(code >> 4 & 0xF)], digits[Int(code & 0xF)]]
-        }
-    }
-
-    /// The scalar of a two- or three-byte UTF-8 sequence at `offset` (the text is valid UTF-8).
-    @inline(__always)
-    private static func decode(_ base: UnsafePointer<UInt8>, _ offset: Int, _ count: Int) -> (Int, Unicode.Scalar)? {
-        let lead = UInt32(base[offset])
-        if lead < 0xE0 {
-            guard offset + 1 < count else { return nil }
-            return Unicode.Scalar((lead & 0x1F) << 6 | UInt32(base[offset + 1]) & 0x3F).map { (2, $0) }
-        }
-        guard offset + 2 < count else { return nil }
-        let value = (lead & 0x0F) << 12 | (UInt32(base[offset + 1]) & 0x3F) << 6 | UInt32(base[offset + 2]) & 0x3F
-        return Unicode.Scalar(value).map { (3, $0) }
-    }
-
-    /// Whether any of eight bytes is below 0x20, `"`, `\`, DEL, or not ASCII (SWAR: a byte's high bit is set in the
-    /// result where it is zero after subtracting, or equal after xor, or set to begin with).
-    @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let below = (word &- ones &* 0x20) & ~word & highs
-        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-        let delete = word ^ (ones &* 0x7F)
-        let equal = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete) & highs
-        return below | equal | word & highs != 0
-    }
-
 }

@@ -58,9 +58,6 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var presentation: PresentationFlags
 
     func validate() throws {
-        do { _ = try FormatRegistry.standard.emitter(named: format) } catch {
-            throw ValidationError(error.description)
-        }
         if outDir == nil && !ndjson { throw ValidationError("choose where outputs go: --out-dir DIR or --ndjson") }
         if outDir != nil && ndjson { throw ValidationError("--out-dir and --ndjson cannot be used together") }
         guard (1...Self.maxJobs).contains(jobs) else { throw ValidationError("--jobs takes 1 to \(Self.maxJobs), not \(jobs)") }
@@ -89,7 +86,9 @@ struct BatchCommand: ParsableCommand {
         } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.usage)
         }
-        let processor = try RecordProcessor(pipeline: AlertPipeline(context: try presentation.context()), format: format,
+        let formats = try presentation.formats()
+        _ = try PresentationFlags.emitter(format, in: formats)
+        let processor = try RecordProcessor(pipeline: AlertPipeline(context: try presentation.context(), formats: formats), format: format,
                                             options: RenderOptions(fragment: fragment, textWidth: width),
                                             urgentOnly: urgentOnly)
         let sink: BatchSink

@@ -1,5 +1,7 @@
+import AlertRendering
 import AlertPresentation
 import ArgumentParser
+import Foundation
 
 /// The flags that choose how alerts are presented, shared by the commands that render;
 /// unset flags take the stored settings (`alertkit config`), then the defaults.
@@ -21,6 +23,10 @@ struct PresentationFlags: ParsableArguments {
         valueName: "number"))
     var helpLine: String?
 
+    @Option(help: ArgumentHelp("A folder of your own templates (NAME.EXT.mustache), used after the shipped ones "
+                               + "(default: the stored setting, then none).", valueName: "dir"))
+    var templates: String?
+
     func validate() throws {
         if let locale, !ContentCatalog.shippedLocales.contains(locale) {
             throw ValidationError("--locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")), not \"\(locale)\"")
@@ -30,6 +36,31 @@ struct PresentationFlags: ParsableArguments {
         }
         if let helpLine, HelpLine(helpLine) == nil {
             throw ValidationError("--help-line takes \(HelpLine.accepted), not \"\(helpLine)\"")
+        }
+    }
+
+    /// The formats: the built-in ones and the templates of the shipped folder and of `--templates` (else the stored
+    /// folder). A broken template exits 1 with its file, line and the Mustache error.
+    func formats() throws -> FormatRegistry {
+        try Self.formats(folder: templates ?? SettingsStore.default.load().templates)
+    }
+
+    static func formats(folder: String?) throws -> FormatRegistry {
+        if let folder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw Diagnostics.fail("\(folder): no such templates folder", code: ExitCodes.noInput)
+            }
+        }
+        do { return try FormatRegistry.standard(templates: folder.map { [URL(fileURLWithPath: $0)] } ?? []) } catch {
+            throw Diagnostics.fail(error.description, code: ExitCodes.invalidAlert)
+        }
+    }
+
+    /// The emitter of `format` in `registry`; an unknown name is a usage error listing the known ones.
+    static func emitter(_ format: String, in registry: FormatRegistry) throws -> any AlertEmitter {
+        do { return try registry.emitter(named: format) } catch {
+            throw Diagnostics.fail("Error: \(error.description)", code: ExitCodes.usage)
         }
     }
 

@@ -33,9 +33,6 @@ struct RenderCommand: ParsableCommand {
     var width: Int = 72
 
     func validate() throws {
-        do { _ = try FormatRegistry.standard.emitter(named: format) } catch {
-            throw ValidationError(error.description)
-        }
         guard width >= 20 else { throw ValidationError("--width must be at least 20") }
     }
 
@@ -49,8 +46,10 @@ struct RenderCommand: ParsableCommand {
             throw Diagnostics.fail("standard output is the input file: it would be changed; redirect it elsewhere",
                                    code: ExitCodes.usage)
         }
+        let formats = try presentation.formats()
+        _ = try PresentationFlags.emitter(format, in: formats)
         let bytes = try input.read()
-        let pipeline = AlertPipeline(context: try presentation.context())
+        let pipeline = AlertPipeline(context: try presentation.context(), formats: formats)
         let rendered: AlertPipeline.Output
         do {
             rendered = try pipeline.render(bytes, format: format, options: RenderOptions(fragment: fragment, textWidth: width))

@@ -11,6 +11,8 @@ struct Settings: Codable, Equatable {
     var locale: String?
     /// The help line's number, which the "Call" button dials.
     var helpLine: String?
+    /// A folder of the user's templates (formats), searched after the shipped ones.
+    var templates: String?
 
     /// The keys `config` knows, with what each takes.
     static let keys: [(name: String, help: String)] = [
@@ -18,6 +20,7 @@ struct Settings: Codable, Equatable {
         ("urgency", "on or off: whether alerts are ever marked urgent (default on)"),
         ("locale", "the content's language: \(ContentCatalog.shippedLocales.joined(separator: " or ")) (default en)"),
         ("help-line", "the help line's number, which the Call button dials as a tel: link (default none)"),
+        ("templates", "a folder of your own templates (NAME.EXT.mustache), used after the shipped ones (default none)"),
     ]
 
     /// Sets a key from its text; throws a message for a bad key or value.
@@ -44,6 +47,12 @@ struct Settings: Codable, Equatable {
                 throw SettingsError("help-line takes \(HelpLine.accepted), not \"\(value)\"")
             }
             helpLine = line.display
+        case "templates":
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw SettingsError("templates takes a folder that exists, not \"\(value)\"")
+            }
+            templates = URL(fileURLWithPath: value).standardizedFileURL.path
         default:
             throw Self.unknown(key)
         }
@@ -68,6 +77,7 @@ struct Settings: Codable, Equatable {
         case "urgency": urgency = nil
         case "locale": locale = nil
         case "help-line": helpLine = nil
+        case "templates": templates = nil
         default: throw Self.unknown(key)
         }
     }
@@ -79,6 +89,7 @@ struct Settings: Codable, Equatable {
         case "urgency": urgency.map { $0 ? "on" : "off" } ?? "on (default)"
         case "locale": locale ?? "en (default)"
         case "help-line": helpLine ?? "none (default)"
+        case "templates": templates ?? "none (default)"
         default: throw Self.unknown(key)
         }
     }

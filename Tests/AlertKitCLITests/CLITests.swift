@@ -111,9 +111,9 @@ struct CLITests {
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
-    @Test("formats lists the four formats")
+    @Test("formats lists the four built-in formats and the shipped templates")
     func formats() throws {
         let result = try CLI.run(["formats"])
-        #expect(result.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["html", "json", "markdown", "text"])
+        #expect(result.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["html", "json", "markdown", "push", "slack", "sms", "text"])
     }
 }

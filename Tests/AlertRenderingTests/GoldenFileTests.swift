@@ -12,14 +12,20 @@ struct GoldenFileTests {
     static let variants: [(format: String, fragment: Bool, suffix: String)] = [
         ("html", false, "html"), ("html", true, "fragment.html"), ("markdown", false, "md"),
         ("text", false, "txt"), ("json", false, "json"),
+        ("slack", false, "slack.json"), ("push", false, "push.json"), ("sms", false, "sms.txt"),
     ]
+
+    /// The built-in formats and the shipped template formats.
+    static let pipeline: AlertPipeline = {
+        do { return AlertPipeline(formats: try .standard(templates: [])) } catch { fatalError("shipped templates: \(error)") }
+    }()
 
     static let cases: [(String, Int)] = Fixtures.sampleNames.flatMap { name in variants.indices.map { (name, $0) } }
 
     @Test("every sample renders exactly as its golden file in every format", arguments: cases)
     func golden(sample: String, variant: Int) throws {
         let (format, fragment, suffix) = Self.variants[variant]
-        let rendered = try AlertPipeline().render(Fixtures.sample(sample), format: format,
+        let rendered = try Self.pipeline.render(Fixtures.sample(sample), format: format,
                                                   options: RenderOptions(fragment: fragment)).document
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden/\(sample).\(suffix)")

@@ -1,0 +1,81 @@
+import AlertModel
+
+/// How a template format escapes every value from the view model before the template sees it: the format decides,
+/// never the template's author, so `{{x}}`, `{{{x}}}` and `{{&x}}` all give the same safe text.
+public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
+    /// HTML (`.html`, `.htm`): `& < > " '` as entities.
+    case html
+    /// The inside of a JSON string (`.json`): quotes, backslashes and control characters escaped.
+    case json
+    /// Slack's text inside a JSON string: `&`, `<` and `>` as Slack's entities first, so `<!channel>` or
+    /// `<https://evil|click>` is shown, never acted on; then JSON.
+    case slack
+    /// CommonMark (`.md`, `.markdown`): every ASCII punctuation character behind a backslash (and a word joiner
+    /// before `@`), so that no value becomes a Markdown construct or an autolink in any renderer.
+    case markdown
+    /// Plain text (any other extension): control characters made visible.
+    case text
+
+    /// The escaping an output extension calls for.
+    public init(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "html", "htm": self = .html
+        case "json": self = .json
+        case "md", "markdown": self = .markdown
+        default: self = .text
+        }
+    }
+
+    /// `value` escaped for this output. HTML, Markdown and text make control characters visible and fold line
+    /// breaks into spaces, so that a value stays on the line the template put it on; JSON escapes them.
+    public func escape(_ value: String) -> String {
+        switch self {
+        case .html:
+            return CMark.escapeHTML(ControlCharacters.visible(value))
+        case .json:
+            var bytes: [UInt8] = []
+            JSONString.append(value, to: &bytes, quoted: false)
+            return String(decoding: bytes, as: UTF8.self)
+        case .slack:
+            return TemplateEscaping.json.escape(Self.slackEntities(value))
+        case .markdown:
+            return Self.markdown(ControlCharacters.visible(value))
+        case .text:
+            return ControlCharacters.visible(value)
+        }
+    }
+
+    private static func slackEntities(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    private static func markdown(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        var lastWasSpace = true  // leading white space goes: four spaces would start a code block
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !lastWasSpace { out.unicodeScalars.append(" ") }
+                lastWasSpace = true
+                continue
+            }
+            lastWasSpace = false
+            if isASCIIPunctuation(scalar) {
+                if scalar == "@" { out.unicodeScalars.append("\u{2060}") }
+                out.unicodeScalars.append("\\")
+            }
+            out.unicodeScalars.append(scalar)
+        }
+        while out.last == " " { out.removeLast() }
+        return out
+    }
+
+    private static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// Template formats through the binary: a file dropped in a folder is a format, with no rebuild.
+@Suite("Template formats at the command line")
+final class TemplateCommandTests {
+    let scratch: ScratchDirectory
+
+    init() throws { scratch = try ScratchDirectory("alertkit-templates") }
+
+    @Test("a new probe.md.mustache: formats lists it, render and batch use it, an edit changes the next render")
+    func probe() throws {
+        let folder = scratch.path("mine")
+        try scratch.file("mine/probe.md.mustache", "# {{title}}\n\n{{#details}}- {{value}}\n{{/details}}")
+        let formats = try CLI.run(["formats", "--templates", folder])
+        #expect(formats.status == 0 && formats.output.contains("probe\t.md\ttemplate \(folder)/probe.md.mustache"), "\(formats.output)")
+        #expect(formats.output.contains("slack\t.json") && formats.output.contains("sms\t.txt") && formats.output.contains("push\t.json"))
+        let render = try CLI.run(["render", "SampleData/email-alert.json", "-f", "probe", "--templates", folder])
+        #expect(render.status == 0, "\(render.standardError)")
+        #expect(render.output == "# Email Address Leaked\n\n- mateagar\\+1\u{2060}\\@gmail\\.com\n")
+        let out = scratch.path("out")
+        let batch = try CLI.run(["batch", "SampleData/email-alert.json", "SampleData/ssn-alert.json", "-f", "probe",
+                                 "--templates", folder, "--out-dir", out])
+        #expect(batch.status == 0, "\(batch.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted().allSatisfy { $0.hasSuffix(".md") })
+        try scratch.file("mine/probe.md.mustache", "edited: {{title}}\n")
+        let edited = try CLI.run(["render", "SampleData/email-alert.json", "-f", "probe", "--templates", folder])
+        #expect(edited.output == "edited: Email Address Leaked\n")
+        // Stored with config, the folder is used without the flag.
+        let config = URL(fileURLWithPath: scratch.path("config.json"))
+        #expect(try CLI.run(["config", "set", "templates", folder], config: config).status == 0)
+        #expect(try CLI.run(["render", "SampleData/email-alert.json", "-f", "probe"], config: config).output == edited.output)
+    }
+
+    @Test("a template named like a built-in format, a broken template, an unknown format: clear errors")
+    func errors() throws {
+        try scratch.file("shadow/json.json.mustache", "{{title}}")
+        let shadow = try CLI.run(["formats", "--templates", scratch.path("shadow")])
+        #expect(shadow.status == 1 && shadow.standardError.contains("cannot replace the built-in format json"))
+        try scratch.file("broken/bad.txt.mustache", "one\n{{#details}}two\n")
+        let broken = try CLI.run(["render", "SampleData/email-alert.json", "-f", "bad", "--templates", scratch.path("broken")])
+        #expect(broken.status == 1 && broken.standardError.contains("bad.txt.mustache:"), "\(broken.standardError)")
+        let unknown = try CLI.run(["render", "SampleData/email-alert.json", "-f", "nope"])
+        #expect(unknown.status == 64 && unknown.standardError.contains("known formats: html, json, markdown, push, slack, sms, text"))
+        let missing = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("none")])
+        #expect(missing.status == 66)
+    }
+}

@@ -1,0 +1,96 @@
+import AlertModel
+import AlertPresentation
+import AlertRendering
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// Template formats: escaping that belongs to the format, whatever tag the template uses.
+@Suite("Template formats")
+struct TemplateFormatTests {
+    static let pipeline = AlertPipeline(context: .init(options: .init(revealsSensitiveValues: true)),
+                                        formats: GoldenFileTests.pipeline.formats)
+
+    static let payloads = [
+        "{{title}}", "}}{{{id}}}", "{{> page}}", "{{=<% %>=}}<%title%>", "<b>bold</b> & \"quote\" 'apos'",
+        "\"},{\"x\":1", "back\\slash", "<!channel> <https://evil.example|click> *b* _i_", "# h\n- item\n[x](javascript:x)",
+        "\u{1B}[2J\u{7}\u{0}bell", "bidi \u{202E}x", "x@y.z https://evil.example/x",
+    ]
+
+    @Test("Slack and push parse and give every string back; SMS and text have no control character; no directive expands",
+          arguments: payloads)
+    func hostile(payload: String) throws {
+        for template in InjectionTests.templates.dropFirst() {
+            let input = try InjectionTests.alert(template, payload)
+            for format in ["slack", "push"] {
+                let document = try Self.pipeline.render(input, format: format).document
+                let object = try JSONSerialization.jsonObject(with: Data(document.utf8))
+                let strings = HostileTextTests.strings(in: object).map {
+                    format == "slack" ? $0.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                        .replacingOccurrences(of: "&amp;", with: "&") : $0
+                }
+                #expect(!document.unicodeScalars.contains { ControlCharacters.isControl($0) && $0 != "\n" }, "\(format)")
+                if format == "slack" {
+                    #expect(strings.contains { $0.contains(payload) }, "\(format): \(template)")
+                    #expect(!document.contains("<!channel>") && !document.contains("<https://"))
+                }
+            }
+            let sms = try Self.pipeline.render(input, format: "sms").document
+            #expect(!sms.dropLast().unicodeScalars.contains(where: ControlCharacters.isControl))
+            for format in ["slack", "push", "sms"] {
+                let document = try Self.pipeline.render(input, format: format).document
+                #expect(!document.contains("4930") || payload.contains("4930"), "a directive expanded the id")
+            }
+        }
+    }
+
+    @Test("SMS: at most 160 GSM-7 characters or 70 in UCS-2, cut at a word with an ellipsis", arguments: Fixtures.sampleNames)
+    func sms(sample: String) throws {
+        let text = try Self.pipeline.render(Fixtures.sample(sample), format: "sms").document
+        #expect(text.hasSuffix("\n"))
+        let message = String(text.dropLast())
+        #expect(SMSText.length(message) <= (SMSText.isGSM7(message) ? 160 : 70), "\(message)")
+        let view = try Self.pipeline.view(Fixtures.sample(sample))
+        #expect(message.contains(String(view.title.prefix(20))))
+    }
+
+    @Test("SMSText fits long text at a word, GSM-7 or UCS-2")
+    func smsFit() {
+        let long = String(repeating: "word ", count: 60)
+        let fitted = SMSText.fit(long)
+        #expect(fitted.count == 157 && fitted.hasSuffix("word...") && SMSText.length(fitted) <= 160)
+        let greek = String(repeating: "λόγος ", count: 20)
+        let unicode = SMSText.fit(greek)
+        #expect(!SMSText.isGSM7(unicode) && unicode.utf16.count <= 70 && unicode.hasSuffix("…"))
+        #expect(SMSText.fit("a {b}") == "a {b}" && SMSText.length("a {b}") == 7)
+    }
+
+    @Test("every tag a template may use gives the same escaped value")
+    func tags() throws {
+        let scratch = try ScratchDirectory("alertkit-tags")
+        try scratch.file("probe.html.mustache", "{{title}}|{{{title}}}|{{&title}}|{{#details}}{{value}}{{/details}}|{{> part}}\n")
+        try scratch.file("part.mustache", "{{{header.subtitle}}}")
+        let formats = try FormatRegistry.standard(templates: [scratch.url])
+        let input = try InjectionTests.alert(InjectionTests.templates[4], "<script>x</script>")
+        let document = try AlertPipeline(formats: formats).render(input, format: "probe").document
+        let parts = document.dropLast().split(separator: "|", omittingEmptySubsequences: false)
+        #expect(parts[0] == parts[1] && parts[1] == parts[2])
+        #expect(parts[3].contains("&lt;script&gt;x&lt;/script&gt;"), "\(document)")
+        #expect(!document.contains("<script"))
+    }
+
+    @Test("a template cannot replace a built-in format, and a broken one is an error with its file and line")
+    func errors() throws {
+        let scratch = try ScratchDirectory("alertkit-broken")
+        try scratch.file("html.html.mustache", "{{title}}")
+        #expect(throws: TemplateError.self) { try FormatRegistry.standard(templates: [scratch.url]) }
+        let broken = try ScratchDirectory("alertkit-broken")
+        try broken.file("bad.txt.mustache", "line one\n{{#details}}\n{{value}}\n")
+        do {
+            _ = try FormatRegistry.standard(templates: [broken.url])
+            Issue.record("a broken template loaded")
+        } catch {
+            #expect(error.file.hasSuffix("bad.txt.mustache") && error.line != nil, "\(error)")
+        }
+    }
+}

@@ -14,6 +14,7 @@ if grep -E "(^|[^a-z])warning:" "$log"; then
   exit 1
 fi
 swift test --skip-build --disable-xctest "$@"
+"$(swift build --show-bin-path)/alertkit" templates check  # the shipped templates parse and use only view-model names
 if [ $# -eq 0 ]; then
   python3 -m pytest Tests/Browser -q -p no:cacheprovider
 fi

@@ -11,7 +11,8 @@ public struct AlertKitCommand: ParsableCommand {
         66 an input cannot be read, 73 an output cannot be written, 128 + N a batch stopped by signal N.
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self, ConfigCommand.self]
+        subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self,
+                      TemplatesCommand.self, ConfigCommand.self]
     )
 
     /// Creates the command (ArgumentParser fills it in).

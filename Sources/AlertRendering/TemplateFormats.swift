@@ -44,15 +44,7 @@ public enum TemplateFormats {
             do { text = try String(contentsOf: url, encoding: .utf8) } catch {
                 throw TemplateError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
             }
-            // Values arrive escaped for the output already: Mustache itself escapes nothing (in partials too).
-            let prefix = "{{% CONTENT_TYPE: TEXT }}"
-            do { try library.register(prefix + text, named: name) } catch let error as MustacheTemplate.ParserError {
-                let line = error.context.lineNumber
-                let column = line == 1 ? max(1, error.context.columnNumber - prefix.count) : error.context.columnNumber
-                throw TemplateError(file: url.path, line: line, column: column, message: "\(error.error)")
-            } catch {
-                throw TemplateError(file: url.path, message: "\(error)")
-            }
+            library.register(try parse(text, file: url.path), named: name)
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count >= 2 else { continue }  // a partial
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -64,6 +56,19 @@ public enum TemplateFormats {
         }
         return entries.map {
             TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms)
+        }
+    }
+
+    /// A template's text parsed, with Mustache's own escaping off: values arrive escaped for the output already
+    /// (in partials too). A syntax error names the file, line and column.
+    static func parse(_ text: String, file: String = "") throws(TemplateError) -> MustacheTemplate {
+        let prefix = "{{% CONTENT_TYPE: TEXT }}"
+        do { return try MustacheTemplate(string: prefix + text) } catch let error as MustacheTemplate.ParserError {
+            let line = error.context.lineNumber
+            let column = line == 1 ? max(1, error.context.columnNumber - prefix.count) : error.context.columnNumber
+            throw TemplateError(file: file, line: line, column: column, message: "\(error.error)")
+        } catch {
+            throw TemplateError(file: file, message: "\(error)")
         }
     }
 

@@ -33,6 +33,22 @@ final class TemplateCommandTests {
         #expect(try CLI.run(["render", "SampleData/email-alert.json", "-f", "probe"], config: config).output == edited.output)
     }
 
+    @Test("templates check: the shipped templates pass; a syntax error and unknown names are found, with the closest name")
+    func check() throws {
+        let shipped = try CLI.run(["templates", "check"])
+        #expect(shipped.status == 0 && shipped.output.hasPrefix("templates: no problems"), "\(shipped.standardError)")
+        try scratch.file("t/a.txt.mustache", "{{titel}}\n{{#details}}{{value}} {{#fields}}{{lable}}{{/fields}}{{/details}}\n{{risks.title}}\n")
+        try scratch.file("t/b.html.mustache", "x\n{{#details}}\n")
+        let result = try CLI.run(["templates", "check", "--templates", scratch.path("t")])
+        #expect(result.status == 1)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "\(scratch.path("t"))/a.txt.mustache:1:1: titel is not in the view model; did you mean title?",
+            "\(scratch.path("t"))/a.txt.mustache:2:34: lable is not in the view model; did you mean label?",
+            "\(scratch.path("t"))/b.html.mustache:3:1: expectedSectionEnd",
+        ], "\(result.standardError)")
+    }
+
     @Test("a template named like a built-in format, a broken template, an unknown format: clear errors")
     func errors() throws {
         try scratch.file("shadow/json.json.mustache", "{{title}}")

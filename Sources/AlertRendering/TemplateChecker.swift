@@ -1,0 +1,190 @@
+import AlertModel
+import AlertPresentation
+import Foundation
+
+/// Checks template folders the way `alertkit templates check` reports them: every template that does not parse
+/// (file, line, column and the Mustache error), and every variable or section name that is not in the view model,
+/// with the closest name that is.
+public struct TemplateChecker: Sendable {
+    /// One problem in one file.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// The file.
+        public var file: String
+        /// Where, from 1.
+        public var line: Int, column: Int
+        /// What is wrong.
+        public var message: String
+
+        /// `FILE:LINE:COLUMN: message`.
+        public var description: String { "\(file):\(line):\(column): \(message)" }
+    }
+
+    /// The view model's key paths (`title`, `details.fields.label`…), read off a view with every part filled in.
+    let paths: Set<String>
+
+    /// A checker for the view model of this version of AlertKit.
+    public init() {
+        paths = Self.keyPaths(of: Self.fullView())
+    }
+
+    /// Every problem of the templates in `folders` (and their `formats/`), in file order.
+    public func check(_ folders: [URL]) -> [Problem] {
+        var problems: [Problem] = []
+        for folder in folders {
+            for directory in [folder, folder.appendingPathComponent("formats")] {
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() else { continue }
+                for name in names where name.hasSuffix(".mustache") && !name.hasPrefix(".") {
+                    let url = directory.appendingPathComponent(name)
+                    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                        problems.append(Problem(file: url.path, line: 1, column: 1, message: "cannot be read as UTF-8 text"))
+                        continue
+                    }
+                    problems += check(text, file: url.path)
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The problems of one template's text.
+    public func check(_ text: String, file: String) -> [Problem] {
+        do {
+            _ = try TemplateFormats.parse(text)
+        } catch {
+            return [Problem(file: file, line: error.line ?? 1, column: error.column ?? 1, message: error.message)]
+        }
+        var problems: [Problem] = []
+        var scopes: [String] = [""]  // the key path each open section iterates, innermost last
+        for tag in Self.tags(in: text) {
+            let body = tag.body.trimmingCharacters(in: .whitespaces)
+            guard let sigil = body.first else { continue }
+            switch sigil {
+            case "!", ">", "<", "=", "%", "$": continue  // comments, partials, delimiters, pragmas, blocks
+            case "/":
+                if scopes.count > 1 { scopes.removeLast() }
+                continue
+            default: break
+            }
+            let opensSection = sigil == "#" || sigil == "^"
+            let name = Self.name(in: body.drop(while: { "#^&{".contains($0) }).trimmingCharacters(in: CharacterSet(charactersIn: " }")))
+            if let resolved = resolve(name, in: scopes) {
+                if opensSection { scopes.append(resolved) }
+                continue
+            }
+            if Self.sequenceNames.contains(name) || name == "." {
+                if opensSection { scopes.append(scopes.last ?? "") }
+                continue
+            }
+            let known = Array(names(in: scopes))
+            let closest = known.min { Self.distance($0, name) < Self.distance($1, name) }
+            let hint = closest.map { Self.distance($0, name) <= max(2, name.count / 3) ? "; did you mean \($0)?" : "" } ?? ""
+            problems.append(Problem(file: file, line: tag.line, column: tag.column,
+                                    message: "\(name) is not in the view model\(hint)"))
+            if opensSection { scopes.append(name) }
+        }
+        return problems
+    }
+
+    /// Names Mustache gives inside a list: `first()`, `last()`, `index()`, `even()`, `odd()`.
+    static let sequenceNames: Set<String> = ["first()", "last()", "index()", "even()", "odd()", "first", "last", "index", "even", "odd"]
+
+    /// The key path `name` stands for in the innermost scope that has it, as Mustache looks names up.
+    private func resolve(_ name: String, in scopes: [String]) -> String? {
+        let inner = name.hasSuffix(")") ? Self.argument(of: name) : name
+        for scope in scopes.reversed() {
+            let path = scope.isEmpty ? inner : scope + "." + inner
+            if paths.contains(path) { return path }
+        }
+        return nil
+    }
+
+    private func names(in scopes: [String]) -> Set<String> {
+        var names: Set<String> = []
+        for scope in scopes {
+            for path in paths where scope.isEmpty || path.hasPrefix(scope + ".") {
+                names.insert(scope.isEmpty ? path : String(path.dropFirst(scope.count + 1)))
+            }
+        }
+        return names
+    }
+
+    /// `first(nextSteps.items)` → `nextSteps.items`; a name without a transform as it is.
+    private static func argument(of name: String) -> String {
+        guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return name }
+        let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        return inner.isEmpty ? name : String(inner)
+    }
+
+    private static func name(in body: String) -> String {
+        String(body.prefix(while: { !$0.isWhitespace }))
+    }
+
+    /// Every `{{…}}` tag with the line and column where it starts (default delimiters).
+    static func tags(in text: String) -> [(body: String, line: Int, column: Int)] {
+        var tags: [(String, Int, Int)] = []
+        var line = 1, column = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("{{"), let close = text[index...].range(of: text[index...].hasPrefix("{{{") ? "}}}" : "}}") {
+                let bodyStart = text.index(index, offsetBy: text[index...].hasPrefix("{{{") ? 3 : 2)
+                let body = String(text[bodyStart..<close.lowerBound])
+                tags.append((text[index...].hasPrefix("{{{") ? "{" + body : body, line, column))
+                for character in text[index..<close.upperBound] {
+                    if character == "\n" { line += 1; column = 1 } else { column += 1 }
+                }
+                index = close.upperBound
+                continue
+            }
+            if text[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            index = text.index(after: index)
+        }
+        return tags
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+
+    /// The key paths of a JSON value: objects add their keys, arrays stand for their elements.
+    static func keyPaths(of view: AlertView) -> Set<String> {
+        guard let data = try? JSONEncoder().encode(view), let json = try? JSONParser().parse(data) else { return [] }
+        var paths: Set<String> = []
+        func walk(_ value: JSONValue, _ prefix: String) {
+            switch value {
+            case .object(let object):
+                for member in object.members {
+                    let path = prefix.isEmpty ? member.key : prefix + "." + member.key
+                    paths.insert(path)
+                    walk(member.value, path)
+                }
+            case .array(let elements):
+                for element in elements { walk(element, prefix) }
+            default:
+                break
+            }
+        }
+        walk(json, "")
+        return paths
+    }
+
+    /// A view with every optional part present, so that every key appears.
+    static func fullView() -> AlertView {
+        let catalogView: AlertView? = {
+            let email = #"{"id":"x","type":1,"events":[{"date":"2020-01-01","data":{"match":"IDEMAILADDR","email":"a@b.c","site":"s","CreationDate":"2020-01-01 00:00:00"}}]}"#
+            guard let decoded = try? AlertDecoder().decode(Array(email.utf8)) else { return nil }
+            let options = PresentationOptions(helpLine: HelpLine("+1 800 555 0100"))
+            return PresenterRegistry.standard.present(decoded.alert, in: PresentationContext(options: options))
+        }()
+        return catalogView!
+    }
+}

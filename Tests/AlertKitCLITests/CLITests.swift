@@ -3,13 +3,15 @@ import Foundation
 import Testing
 
 @Suite("The alertkit command")
-struct CLITests {
+final class CLITests {
     let scratch: URL
 
     init() throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-cli-\(UUID())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
 
     func write(_ text: String, _ name: String) throws -> String {
         let url = scratch.appendingPathComponent(name)

@@ -3,8 +3,10 @@ import Foundation
 import Testing
 
 @Suite("alertkit config and the flags that override it")
-struct ConfigCommandTests {
+final class ConfigCommandTests {
     let config = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-config-\(UUID())/config.json")
+
+    deinit { try? FileManager.default.removeItem(at: config.deletingLastPathComponent()) }
 
     @Test("a stored threshold survives a restart; a flag overrides it for one run without being stored")
     func persistence() throws {

@@ -1,15 +1,19 @@
 @testable import AlertRendering
 import AlertTemplates
+import AlertTestSupport
 import Foundation
 import Testing
 
 @Suite("The page shell and its theme")
-struct PageShellTests {
+final class PageShellTests {
     let shipped = AlertTemplates.directory.appendingPathComponent("page")
+    let scratch: ScratchDirectory
+
+    init() throws { scratch = try ScratchDirectory("alertkit-page") }
 
     /// A copy of the shipped `page/` folder with `theme.json` replaced.
     func folder(theme: (inout [String: String]) -> Void) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-page-\(UUID())")
+        let folder = scratch.url.appendingPathComponent("page-\(UUID())")
         try FileManager.default.copyItem(at: shipped, to: folder)
         let url = folder.appendingPathComponent("theme.json")
         var values = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))

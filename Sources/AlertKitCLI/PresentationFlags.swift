@@ -28,8 +28,10 @@ struct PresentationFlags: ParsableArguments {
     var templates: String?
 
     func validate() throws {
-        if let locale, !ContentCatalog.shippedLocales.contains(locale) {
-            throw ValidationError("--locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")), not \"\(locale)\"")
+        if let locale, !ContentCatalog.shippedLocales.contains(locale),
+           !FileManager.default.fileExists(atPath: (templates ?? "") + "/catalog/\(locale).json") {
+            throw ValidationError("--locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")) or a locale "
+                                  + "of --templates (catalog/LOCALE.json), not \"\(locale)\"")
         }
         if let threshold, !(0...1).contains(threshold) {
             throw ValidationError("--threshold takes a number from 0 to 1")
@@ -69,8 +71,9 @@ struct PresentationFlags: ParsableArguments {
         let settings = try SettingsStore.default.load()
         let locale = self.locale ?? settings.locale ?? "en"
         let catalog: ContentCatalog
-        do { catalog = try ContentCatalog.shipped(locale: locale) } catch {
-            throw ValidationError(error.description)
+        let folders = (templates ?? settings.templates).map { [URL(fileURLWithPath: $0)] } ?? []
+        do { catalog = try ContentCatalog.load(locale: locale, folders: folders) } catch {
+            throw Diagnostics.fail(error.description, code: ExitCodes.invalidAlert)
         }
         let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,
                                     enabled: self.urgency ?? settings.urgency ?? UrgencyPolicy.default.enabled)

@@ -1,3 +1,4 @@
+import AlertPresentation
 import AlertRendering
 import ArgumentParser
 import Foundation
@@ -13,7 +14,7 @@ struct TemplatesCommand: ParsableCommand {
     /// `templates check`: every template parses, and every name it uses is in the view model.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check the shipped templates and yours: syntax, and names that are not in the view model.",
+            abstract: "Check the shipped templates and yours: syntax, names not in the view model, catalog overrides.",
             discussion: "Prints FILE:LINE:COLUMN: message for each problem (with the closest valid name); exit 1 if any."
         )
 
@@ -24,8 +25,9 @@ struct TemplatesCommand: ParsableCommand {
             let folder = try templates ?? SettingsStore.default.load().templates
             _ = try PresentationFlags.formats(folder: nil)  // the shipped ones load
             let folders = [TemplateFormats.shipped] + (folder.map { [URL(fileURLWithPath: $0)] } ?? [])
-            let problems = TemplateChecker().check(folders)
-            for problem in problems { Diagnostics.print(problem.description) }
+            let problems = TemplateChecker().check(folders).map(\.description)
+                + (folder.map { ContentCatalog.problems(inFolder: URL(fileURLWithPath: $0)) } ?? [])
+            for problem in problems { Diagnostics.print(problem) }
             if let folder, problems.isEmpty {
                 do { _ = try FormatRegistry.standard(templates: [URL(fileURLWithPath: folder)]) } catch {
                     throw Diagnostics.fail(error.description, code: ExitCodes.invalidAlert)

@@ -36,6 +36,68 @@ extension ContentCatalog {
         return try catalog.get()
     }
 
+    /// The catalog for `locale` with the overrides of `folders` applied, later folders winning: each folder's
+    /// `catalog/LOCALE.json` overrides single keys of the shipped catalog (objects key by key, actions and buttons
+    /// by `id`); for a locale AlertKit does not ship, it is a new catalog, and keys it lacks come from English. A
+    /// key the shipped catalog does not have, or an empty text, is an error that names it.
+    public static func load(locale: String, folders: [URL]) throws(CatalogError) -> ContentCatalog {
+        let overlays = folders.map { $0.appendingPathComponent("catalog/\(locale).json") }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        guard !overlays.isEmpty else { return try shipped(locale: locale) }
+        let shippedText = AlertTemplates.text("catalog/\(locale).json").map { Data($0.utf8) }
+        guard let baseData = shippedText ?? baseText else {
+            throw CatalogError(catalog: locale, message: "the English catalog is missing")
+        }
+        do {
+            var merged = try JSONSerialization.jsonObject(with: baseData)
+            if shippedText != nil, locale != "en", let english = baseText {
+                merged = CatalogMerge.merge(merged, over: try JSONSerialization.jsonObject(with: english))
+            }
+            for overlay in overlays {
+                let object: Any
+                do { object = try JSONSerialization.jsonObject(with: Data(contentsOf: overlay)) } catch {
+                    throw CatalogError(catalog: overlay.path, message: "not JSON: \(error.localizedDescription)")
+                }
+                let unknown = CatalogMerge.unknown(in: object, comparedWith: merged, at: "")
+                guard unknown.isEmpty else {
+                    throw CatalogError(catalog: overlay.path, message: "unknown key\(unknown.count == 1 ? "" : "s") "
+                                       + unknown.joined(separator: ", ") + "; the shipped catalog has no such key")
+                }
+                merged = CatalogMerge.merge(object, over: merged)
+            }
+            let data = try JSONSerialization.data(withJSONObject: merged)
+            return try load(data, name: overlays.last!.path)
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            throw CatalogError(catalog: locale, message: "\(error)")
+        }
+    }
+
+    /// The problems of the catalog overrides in `folder`'s `catalog/`: each file that does not load (an unknown key,
+    /// an empty text, not JSON), and, for a locale AlertKit does not ship, every key it lacks.
+    public static func problems(inFolder folder: URL) -> [String] {
+        let directory = folder.appendingPathComponent("catalog")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var problems: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let locale = String(name.dropLast(5))
+            do { _ = try load(locale: locale, folders: [folder]) } catch {
+                problems.append(error.description)
+                continue
+            }
+            guard !shippedLocales.contains(locale), let base = baseText.flatMap({ try? JSONSerialization.jsonObject(with: $0) }),
+                  let own = try? JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(name)))
+            else { continue }
+            let missing = CatalogMerge.missing(in: own, from: base, at: "")
+            if !missing.isEmpty {
+                problems.append("catalog \(directory.appendingPathComponent(name).path): a new locale lacks \(missing.count) "
+                                + "key\(missing.count == 1 ? "" : "s") (English is used for them): " + missing.joined(separator: ", "))
+            }
+        }
+        return problems
+    }
+
     /// The keys (as JSON pointers) that English has and a shipped locale lacks: what falls back to English.
     public static func missingKeys(locale: String) -> [String] {
         guard let base = baseText.flatMap({ try? JSONSerialization.jsonObject(with: $0) }),
@@ -73,6 +135,13 @@ extension ContentCatalog {
             }
         }
         guard actions.contains(where: { $0.id == help.action }) else { throw fail("help action \(help.action) is not defined") }
+        let blank: (String) -> Bool = { $0.allSatisfy(\.isWhitespace) }
+        if blank(help.text) { throw fail("/help/text is empty") }
+        for (key, label) in labels where blank(label) { throw fail("/labels/\(key) is empty") }
+        for action in actions {
+            let texts = [action.label, action.popup.title, action.popup.message] + action.popup.buttons.map(\.label)
+            if texts.contains(where: blank) { throw fail("action \(action.id) has an empty text") }
+        }
         for type in ["cyberAgent", "ssnTrace", "socialMedia"] where alertTypes[type] == nil {
             throw fail("alert type \(type) is missing")
         }

@@ -49,6 +49,33 @@ final class TemplateCommandTests {
         ], "\(result.standardError)")
     }
 
+    @Test("catalog overrides: one key replaced, actions merged by id, a new locale; an unknown key or empty text refused")
+    func catalogs() throws {
+        try scratch.file("c/catalog/en.json", #"{"help": {"text": "Call Acme, day or night."}, "actions": [{"id": "contact", "label": "Call Acme"}]}"#)
+        let text = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text", "--templates", scratch.path("c")])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.output.contains("Call Acme, day or night.") && text.output.contains("[Call Acme]"))
+        #expect(text.output.contains("[Remind me later]") && text.output.contains("[Mark as resolved]"))
+        #expect(text.output.contains("What's at risk") || text.output.contains("What’s at risk"))
+        var french = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/catalog/en.json"))) as! [String: Any]
+        french["locale"] = "fr"
+        var help = french["help"] as! [String: Any]
+        help["text"] = "Parlez à un expert."
+        french["help"] = help
+        try scratch.file("c/catalog/fr.json", try JSONSerialization.data(withJSONObject: french))
+        let fr = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text", "--templates", scratch.path("c"), "--locale", "fr"])
+        #expect(fr.status == 0 && fr.output.contains("Parlez à un expert."), "\(fr.standardError)")
+        #expect(try CLI.run(["templates", "check", "--templates", scratch.path("c")]).status == 0)
+        try scratch.file("bad/catalog/en.json", #"{"help": {"txt": "x"}}"#)
+        let unknown = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("bad")])
+        #expect(unknown.status == 1 && unknown.standardError.contains("unknown key /help/txt"), "\(unknown.standardError)")
+        let check = try CLI.run(["templates", "check", "--templates", scratch.path("bad")])
+        #expect(check.status == 1 && check.standardError.contains("unknown key /help/txt"))
+        try scratch.file("empty/catalog/en.json", #"{"help": {"text": "  "}}"#)
+        let empty = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("empty")])
+        #expect(empty.status == 1, "\(empty.standardError)")
+    }
+
     @Test("a template named like a built-in format, a broken template, an unknown format: clear errors")
     func errors() throws {
         try scratch.file("shadow/json.json.mustache", "{{title}}")

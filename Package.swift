@@ -41,7 +41,8 @@ let package = Package(
             dependencies: [
                 "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark",
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            resources: [.copy("Resources/view.schema.json")]
         ),
         .target(name: "AlertBatch", dependencies: ["AlertModel", "AlertPresentation", "AlertRendering"]),
         .target(

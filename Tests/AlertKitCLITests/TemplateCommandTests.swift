@@ -76,6 +76,31 @@ final class TemplateCommandTests {
         #expect(empty.status == 1, "\(empty.standardError)")
     }
 
+    @Test("schema --view: every sample's view model in every locale conforms, by Python's jsonschema")
+    func viewSchema() throws {
+        let schema = try CLI.run(["schema", "--view"])
+        #expect(schema.status == 0)
+        let file = try scratch.file("view.schema.json", schema.standardOutput)
+        var documents: [String] = []
+        for sample in Fixtures.sampleNames {
+            for locale in ["en", "es"] {
+                let json = try CLI.run(["render", "SampleData/\(sample).json", "-f", "json", "--locale", locale, "--help-line", "+1 800 555 0100"])
+                documents.append(json.output)
+            }
+        }
+        let feed = try scratch.file("views.json", try JSONEncoder().encode(documents))
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            bad = [next(iter(validator.iter_errors(json.loads(d)))).message for d in json.load(open(sys.argv[2]))
+                   if not validator.is_valid(json.loads(d))]
+            print(len(bad), bad[:3])
+            """
+        let result = try Fixtures.run("/usr/bin/env", ["python3", "-c", script, file, feed])
+        #expect(result.status == 0 && result.output.hasPrefix("0 []"), "\(result.output) \(result.standardError)")
+    }
+
     @Test("a template named like a built-in format, a broken template, an unknown format: clear errors")
     func errors() throws {
         try scratch.file("shadow/json.json.mustache", "{{title}}")

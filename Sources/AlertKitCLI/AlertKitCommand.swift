@@ -12,7 +12,7 @@ public struct AlertKitCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self,
-                      TemplatesCommand.self, ConfigCommand.self]
+                      TemplatesCommand.self, PreviewCommand.self, ConfigCommand.self]
     )
 
     /// Creates the command (ArgumentParser fills it in).

@@ -101,6 +101,18 @@ final class TemplateCommandTests {
         #expect(result.status == 0 && result.output.hasPrefix("0 []"), "\(result.output) \(result.standardError)")
     }
 
+    @Test("preview: one alert in every format, template formats included, and an index.html that shows them")
+    func preview() throws {
+        try scratch.file("p/probe.md.mustache", "# {{title}}\n")
+        let result = try CLI.run(["preview", "SampleData/email-alert.json", "--templates", scratch.path("p"), "-o", scratch.path("out")])
+        #expect(result.status == 0 && result.output == scratch.path("out") + "\n", "\(result.standardError)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
+        #expect(files == ["html.html", "index.html", "json.json", "markdown.md", "probe.md", "push.json", "slack.json", "sms.txt", "text.txt"])
+        let index = try String(contentsOfFile: scratch.path("out/index.html"), encoding: .utf8)
+        #expect(index.contains("<iframe sandbox src=\"html.html\"") && index.contains("<pre># Email Address Leaked\n</pre>"))
+        #expect(try String(contentsOfFile: scratch.path("out/probe.md"), encoding: .utf8) == "# Email Address Leaked\n")
+    }
+
     @Test("a template named like a built-in format, a broken template, an unknown format: clear errors")
     func errors() throws {
         try scratch.file("shadow/json.json.mustache", "{{title}}")

@@ -374,10 +374,14 @@ final class FeedReader {
         return SourceRecord(line: line, index: index, bytes: [], problem: message)
     }
 
+    /// Skips white space, consuming it as it goes, so a long run of it is never held.
     private func skipWhitespace() throws {
-        var count = 0
-        while let byte = try reader.byte(at: count), JSONScanner.isWhitespace(byte) { count += 1 }
-        advance(count)
+        while true {
+            var count = 0
+            while count < 1 << 16, let byte = try reader.byte(at: count), JSONScanner.isWhitespace(byte) { count += 1 }
+            advance(count)
+            if count < 1 << 16 { return }
+        }
     }
 
     private func advance(_ count: Int) {

@@ -16,7 +16,10 @@ public struct OutputSafety {
         var filePaths: [String] = [], directories: [String] = []
         for input in inputs {
             guard input.argument != "-" else {
-                if let identity = FileIdentity(descriptor: STDIN_FILENO), identity.isRegularFile { files.insert(identity) }
+                if let identity = FileIdentity(descriptor: STDIN_FILENO), identity.isRegularFile {
+                    files.insert(identity)
+                    filePaths.append(Self.canonical("/proc/self/fd/0"))  // the file standard input reads, by its path
+                }
                 continue
             }
             let walk = input.walk()
@@ -33,6 +36,11 @@ public struct OutputSafety {
 
     /// Throws if writing `path` (a file to be created or truncated) could change an input.
     public func checkFile(_ path: String, role: String) throws(BatchInputError) {
+        var link = stat(), target = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 {
+            throw BatchInputError("\(role) \(path) is a symbolic link to nothing that exists: writing it would create a "
+                                  + "file where it points; choose another file")
+        }
         if let identity = FileIdentity(path: path), identity.isRegularFile, files.contains(identity) {
             throw BatchInputError("\(role) \(path) is one of the inputs (or a link to one): it would be overwritten "
                                   + "before it is read; choose another file")
@@ -48,9 +56,22 @@ public struct OutputSafety {
     /// Throws if standard output is redirected into one of the inputs (`>> feed.ndjson`): the run would read what it
     /// writes.
     public func checkStandardOutput() throws(BatchInputError) {
-        if let identity = FileIdentity(descriptor: STDOUT_FILENO), identity.isRegularFile, files.contains(identity) {
-            throw BatchInputError("standard output is one of the inputs: it would be read as it is written; "
-                                  + "redirect it to another file")
+        try checkStream(STDOUT_FILENO, name: "standard output")
+    }
+
+    /// Throws if standard error (the messages a run prints) is redirected into one of the inputs or an input folder.
+    public func checkStandardError() throws(BatchInputError) {
+        try checkStream(STDERR_FILENO, name: "standard error")
+    }
+
+    private func checkStream(_ descriptor: Int32, name: String) throws(BatchInputError) {
+        guard let identity = FileIdentity(descriptor: descriptor), identity.isRegularFile else { return }
+        let path = Self.canonical("/proc/self/fd/\(descriptor)")
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if files.contains(identity) || (BatchInput.isFeedFile(URL(fileURLWithPath: path).lastPathComponent)
+                                        && directories.contains(folder)) {
+            throw BatchInputError("\(name) is one of the inputs or in an input folder: it would be read as it is "
+                                  + "written; redirect it to another file")
         }
     }
 

@@ -74,7 +74,7 @@ public final class RecordStream {
                 do {
                     while try reader.next() != nil {
                         count += 1
-                        if count % 4096 == 0, DispatchTime.now().uptimeNanoseconds > deadline { return (count, false) }
+                        if count % 16 == 0, DispatchTime.now().uptimeNanoseconds > deadline { return (count, false) }
                     }
                 } catch {
                     count += 1  // the file's unreadable rest counts as one record, as when it is read

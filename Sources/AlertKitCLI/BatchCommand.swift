@@ -79,6 +79,7 @@ struct BatchCommand: ParsableCommand {
         do {
             if let errors { try safety.checkFile(errors, role: "--errors") }
             if ndjson { try safety.checkStandardOutput() }
+            try safety.checkStandardError()
             if let outDir {
                 try safety.checkDirectory(outDir)
                 if let errors { try safety.checkFile(errors, outside: outDir, role: "--errors") }
@@ -123,7 +124,9 @@ struct BatchCommand: ParsableCommand {
         var total = 0
         for input in inputs {
             for case .file(let file) in BatchInput(input).entries() {
-                total += (try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+                let size = (try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+                let (sum, overflow) = total.addingReportingOverflow(size)
+                total = overflow ? Int.max : sum  // sparse files can claim any size
             }
         }
         return total

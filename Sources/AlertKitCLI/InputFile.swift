@@ -12,7 +12,11 @@ struct InputFile {
     /// The input's identity, to refuse an output that would overwrite it.
     var identity: FileIdentity? { argument == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: argument) }
 
-    /// The input's bytes; prints a clear error and exits 66 if they cannot be read.
+    /// The most bytes one alert may hold (SPEC.md's limit); a larger input is refused without being held.
+    static let maxBytes = 1 << 20
+
+    /// The input's bytes; prints a clear error and exits 66 if they cannot be read, 1 if they are more than one alert
+    /// may hold.
     func read() throws -> [UInt8] {
         let descriptor: Int32
         if argument == "-" {
@@ -42,6 +46,10 @@ struct InputFile {
                 throw failure(errno)
             }
             bytes += block[0..<count]
+            if bytes.count > Self.maxBytes {
+                throw Diagnostics.fail("\(displayName): more than the \(Self.maxBytes) bytes one alert may hold; not read further",
+                                       code: ExitCodes.invalidAlert)
+            }
         }
     }
 

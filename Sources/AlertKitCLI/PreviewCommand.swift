@@ -15,7 +15,7 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "The alert file (JSON), or - for standard input.")
     var file: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write into (default: a new temporary one).",
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("A new or empty folder to write into (default: a new temporary one).",
                                                                       valueName: "dir"))
     var output: String?
 
@@ -26,6 +26,11 @@ struct PreviewCommand: ParsableCommand {
         let bytes = try input.read()
         let formats = try presentation.formats()
         let pipeline = AlertPipeline(context: try presentation.context(), formats: formats)
+        // A folder of its own: an existing one with anything in it is refused, so no file AlertKit did not make
+        // (the input among them) is replaced.
+        if let output, let contents = try? FileManager.default.contentsOfDirectory(atPath: output), !contents.isEmpty {
+            throw Diagnostics.fail("-o \(output) is not empty; preview writes into a new or empty folder", code: ExitCodes.usage)
+        }
         let folder = try output ?? Self.temporaryFolder()
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw Diagnostics.fail("\(folder): cannot be created (\(error.localizedDescription))", code: ExitCodes.cannotCreate)

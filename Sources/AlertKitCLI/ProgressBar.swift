@@ -46,7 +46,7 @@ final class ProgressBar {
             parts.insert("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]"
                          + String(format: " %3d%%", Int(fraction * 100)), at: 0)
             if fraction > 0 {
-                let left = Int(elapsed / fraction - elapsed)
+                let left = Int(min(max(elapsed / fraction - elapsed, 0), 359_999))  // at most 99:59:59
                 parts.append(String(format: "ETA %d:%02d", left / 60, left % 60))
             }
         }

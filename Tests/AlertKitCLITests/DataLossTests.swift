@@ -43,6 +43,29 @@ final class DataLossTests {
         #expect(try bytes(feed) == before)
     }
 
+    @Test("1. standard error into an input folder, --errors through a dangling link, an --out-dir holding standard input's file: refused")
+    func moreOverlaps() throws {
+        try scratch.file("in/a.ndjson", alerts.prefix(3).joined(separator: "\n"))
+        let stderrInside = try CLI.shell("\"$ALERTKIT\" batch '\(scratch.path("in"))' --out-dir '\(scratch.path("o"))' 2>> '\(scratch.path("in/z.ndjson"))'; echo \"exit $?\"")
+        #expect(stderrInside.output == "exit 64\n")
+        #expect(try String(contentsOfFile: scratch.path("in/z.ndjson"), encoding: .utf8).contains("standard error is one of the inputs or in an input folder"))
+        try FileManager.default.createDirectory(atPath: scratch.path("o"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("o/errs.log"), withDestinationPath: scratch.path("in/zz.json"))
+        let dangling = try CLI.run(["batch", scratch.path("in/a.ndjson"), "--ndjson", "--errors", scratch.path("o/errs.log")])
+        #expect(dangling.status == 64 && dangling.standardError.contains("symbolic link to nothing"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("in/zz.json")))
+        let viaStdin = try CLI.shell("\"$ALERTKIT\" batch - --out-dir '\(scratch.path("in"))' -f json < '\(scratch.path("in/a.ndjson"))'")
+        #expect(viaStdin.status == 64 && viaStdin.standardError.contains("overlaps the input"), "\(viaStdin.standardError)")
+    }
+
+    @Test("1. preview never writes into a folder that holds anything, the input among it")
+    func previewFolder() throws {
+        let input = try scratch.file("pv/json.json", try Fixtures.sample("email-alert"))
+        let result = try CLI.run(["preview", input, "-o", scratch.path("pv")])
+        #expect(result.status == 64 && result.standardError.contains("is not empty"))
+        #expect(try bytes(input) == (try Fixtures.sample("email-alert")))
+    }
+
     @Test("1. an --errors file yet to be made inside an input folder would be read as input: refused")
     func errorsInInputFolder() throws {
         try scratch.file("feeds/feed.ndjson", alerts.prefix(5).joined(separator: "\n"))

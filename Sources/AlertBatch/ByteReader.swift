@@ -48,18 +48,6 @@ final class ByteReader {
         return buffer[start + offset]
     }
 
-    /// The offset in the window of the next `byte` at or after `offset`, reading more as needed; `nil` if the input
-    /// ends first.
-    func offset(of byte: UInt8, from offset: Int) throws -> Int? {
-        var from = offset
-        while true {
-            if start + from < end, let found = buffer[(start + from)..<end].firstIndex(of: byte) { return found - start }
-            from = max(from, end - start)
-            if finished { return nil }
-            try fill()
-        }
-    }
-
     /// Where a search for a byte ended.
     enum Search: Equatable {
         /// At this offset in the window.

@@ -218,17 +218,16 @@ final class FeedReader {
             state = .start
             return trailing ? problem("a ',' with no alert after it closes the array at line \(line)") : nil
         }
-        let end = try valueEnd(from: 0)
-        if let end, (try? JSONParser().parse(reader.bytes(0..<end))) == nil || end > maxRecordBytes {
-            // Not well-formed, though its brackets balance: it is one element of its own unless a well-formed alert
-            // starts inside it (a stray quote made the brackets seem to balance over several elements).
-            if let record = try resynchronize(before: end) { return record }
-        } else if end == nil {
-            return try resynchronize(before: nil)
+        guard let end = try valueEnd(from: 0) else { return try resynchronize(before: nil) }
+        if (try? JSONParser().parse(reader.bytes(0..<end))) == nil,
+           // Not well-formed, though its brackets balance: it is one element of its own unless a well-formed alert
+           // starts inside it (a stray quote made the brackets seem to balance over several elements).
+           let record = try resynchronize(before: end) {
+            return record
         }
-        let record = SourceRecord(line: line, index: index, bytes: Array(reader.bytes(0..<end!)))
+        let record = SourceRecord(line: line, index: index, bytes: Array(reader.bytes(0..<end)))
         index += 1
-        advance(end!)
+        advance(end)
         try afterElement()
         return record
     }

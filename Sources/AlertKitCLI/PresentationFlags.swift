@@ -23,13 +23,11 @@ struct PresentationFlags: ParsableArguments {
         valueName: "number"))
     var helpLine: String?
 
-    @Option(help: ArgumentHelp("A folder of your own templates (NAME.EXT.mustache), used after the shipped ones "
-                               + "(default: the stored setting, then none).", valueName: "dir"))
-    var templates: String?
+    @OptionGroup var templates: TemplatesOption
 
     func validate() throws {
         if let locale, !ContentCatalog.shippedLocales.contains(locale),
-           !FileManager.default.fileExists(atPath: (templates ?? "") + "/catalog/\(locale).json") {
+           !FileManager.default.fileExists(atPath: (templates.templates ?? "") + "/catalog/\(locale).json") {
             throw ValidationError("--locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")) or a locale "
                                   + "of --templates (catalog/LOCALE.json), not \"\(locale)\"")
         }
@@ -41,23 +39,8 @@ struct PresentationFlags: ParsableArguments {
         }
     }
 
-    /// The formats: the built-in ones and the templates of the shipped folder and of `--templates` (else the stored
-    /// folder). A broken template exits 1 with its file, line and the Mustache error.
-    func formats() throws -> FormatRegistry {
-        try Self.formats(folder: templates ?? SettingsStore.default.load().templates)
-    }
-
-    static func formats(folder: String?) throws -> FormatRegistry {
-        if let folder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw Diagnostics.fail("\(folder): no such templates folder", code: ExitCodes.noInput)
-            }
-        }
-        do { return try FormatRegistry.standard(templates: folder.map { [URL(fileURLWithPath: $0)] } ?? []) } catch {
-            throw Diagnostics.fail(error.description, code: ExitCodes.invalidAlert)
-        }
-    }
+    /// The formats, with the templates of `--templates` (else the stored folder).
+    func formats() throws -> FormatRegistry { try templates.formats() }
 
     /// The emitter of `format` in `registry`; an unknown name is a usage error listing the known ones.
     static func emitter(_ format: String, in registry: FormatRegistry) throws -> any AlertEmitter {
@@ -71,8 +54,7 @@ struct PresentationFlags: ParsableArguments {
         let settings = try SettingsStore.default.load()
         let locale = self.locale ?? settings.locale ?? "en"
         let catalog: ContentCatalog
-        let folders = (templates ?? settings.templates).map { [URL(fileURLWithPath: $0)] } ?? []
-        do { catalog = try ContentCatalog.load(locale: locale, folders: folders) } catch {
+        do { catalog = try ContentCatalog.load(locale: locale, folders: try templates.folders()) } catch let error as CatalogError {
             throw Diagnostics.fail(error.description, code: ExitCodes.invalidAlert)
         }
         let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,

@@ -18,22 +18,15 @@ struct TemplatesCommand: ParsableCommand {
             discussion: "Prints FILE:LINE:COLUMN: message for each problem (with the closest valid name); exit 1 if any."
         )
 
-        @Option(help: ArgumentHelp("A folder of your own templates (default: the stored setting, then none).", valueName: "dir"))
-        var templates: String?
+        @OptionGroup var templates: TemplatesOption
 
         func run() throws {
-            let folder = try templates ?? SettingsStore.default.load().templates
-            _ = try PresentationFlags.formats(folder: nil)  // the shipped ones load
-            let folders = [TemplateFormats.shipped] + (folder.map { [URL(fileURLWithPath: $0)] } ?? [])
-            let problems = TemplateChecker().check(folders).map(\.description)
-                + (folder.map { ContentCatalog.problems(inFolder: URL(fileURLWithPath: $0)) } ?? [])
+            let own = try templates.folders()
+            let folders = [TemplateFormats.shipped] + own
+            let problems = TemplateChecker().check(folders).map(\.description) + own.flatMap(ContentCatalog.problems(inFolder:))
             for problem in problems { Diagnostics.print(problem) }
-            if let folder, problems.isEmpty {
-                do { _ = try FormatRegistry.standard(templates: [URL(fileURLWithPath: folder)]) } catch {
-                    throw Diagnostics.fail(error.description, code: ExitCodes.invalidAlert)
-                }
-            }
             guard problems.isEmpty else { throw ExitCodes.invalidAlert }
+            _ = try templates.formats()  // what parsing alone cannot see: a template named like a built-in format
             try Console.line("templates: no problems in \(folders.map(\.path).joined(separator: ", "))")
         }
     }

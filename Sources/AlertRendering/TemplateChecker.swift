@@ -179,12 +179,11 @@ public struct TemplateChecker: Sendable {
 
     /// A view with every optional part present, so that every key appears.
     static func fullView() -> AlertView {
-        let catalogView: AlertView? = {
-            let email = #"{"id":"x","type":1,"events":[{"date":"2020-01-01","data":{"match":"IDEMAILADDR","email":"a@b.c","site":"s","CreationDate":"2020-01-01 00:00:00"}}]}"#
-            guard let decoded = try? AlertDecoder().decode(Array(email.utf8)) else { return nil }
-            let options = PresentationOptions(helpLine: HelpLine("+1 800 555 0100"))
-            return PresenterRegistry.standard.present(decoded.alert, in: PresentationContext(options: options))
-        }()
-        return catalogView!
+        let email = #"{"id":"x","type":1,"events":[{"date":"2020-01-01","data":{"match":"IDEMAILADDR","email":"a@b.c","site":"s","CreationDate":"2020-01-01 00:00:00"}}]}"#
+        guard let decoded = try? AlertDecoder().decode(Array(email.utf8)) else {
+            preconditionFailure("the checker's own sample alert no longer decodes")
+        }
+        let options = PresentationOptions(helpLine: HelpLine("+1 800 555 0100"))
+        return PresenterRegistry.standard.present(decoded.alert, in: PresentationContext(options: options))
     }
 }

@@ -1,4 +1,5 @@
 import AlertPresentation
+import Foundation
 
 /// Turns an `AlertView` into a document of one format. Conform and register in a `FormatRegistry`
 /// to add a format in Swift.
@@ -38,11 +39,14 @@ public struct RenderOptions: Sendable, Hashable {
     public var fragment: Bool
     /// For plain text: the column to wrap at.
     public var textWidth: Int
+    /// For formats that carry a date (the email's `Date` header): when the document is made; `nil` is now.
+    public var date: Date?
 
     /// Creates options.
-    public init(fragment: Bool = false, textWidth: Int = 72) {
+    public init(fragment: Bool = false, textWidth: Int = 72, date: Date? = nil) {
         self.fragment = fragment
         self.textWidth = textWidth
+        self.date = date
     }
 
     /// A standalone page; text wrapped at 72 columns.

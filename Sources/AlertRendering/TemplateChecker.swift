@@ -31,7 +31,12 @@ public struct TemplateChecker: Sendable {
     public func check(_ folders: [URL]) -> [Problem] {
         var problems: [Problem] = []
         for folder in folders {
-            for directory in [folder, folder.appendingPathComponent("formats")] {
+            for top in [folder, folder.appendingPathComponent("formats")] {
+                guard let entries = try? FileManager.default.contentsOfDirectory(atPath: top.path).sorted() else { continue }
+                // The folder's templates, then those of the folder formats in a `formats/` (`formats/email/`).
+                let directories = [top] + entries.filter { top.lastPathComponent == "formats" && !$0.hasPrefix(".") && !$0.hasSuffix(".mustache") }
+                    .map { top.appendingPathComponent($0) }.filter { $0.hasDirectoryPath || Self.isDirectory($0) }
+                for directory in directories {
                 guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() else { continue }
                 for name in names where name.hasSuffix(".mustache") && !name.hasPrefix(".") {
                     let url = directory.appendingPathComponent(name)
@@ -41,9 +46,15 @@ public struct TemplateChecker: Sendable {
                     }
                     problems += check(text, file: url.path)
                 }
+                }
             }
         }
         return problems
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
     /// The problems of one template's text.

@@ -4,7 +4,8 @@ import Mustache
 
 /// Template formats from folders: every `NAME.EXT.mustache` file in a folder (or in its `formats/`) is a format
 /// named `NAME` with output extension `.EXT`; a `NAME.mustache` beside them is a partial (`{{> NAME}}`) for the
-/// templates of that folder. Later folders win over earlier ones; files are read when loaded, so an edited template
+/// templates of that folder. A folder inside `formats/` is an email format (`EmailFormat`) named after it.
+/// Later folders win over earlier ones; files are read when loaded, so an edited template
 /// changes the next load, with no rebuild.
 ///
 /// A template's first line may set its escaping when its extension does not say it all:
@@ -15,14 +16,62 @@ public enum TemplateFormats {
     public static var shipped: URL { AlertTemplates.directory.appendingPathComponent("formats") }
 
     /// Every template format of `folders`, in order; a later folder's format replaces an earlier one of its name.
-    public static func load(_ folders: [URL]) throws(TemplateError) -> [TemplateFormat] {
-        var formats: [String: TemplateFormat] = [:]
+    /// A folder format (`formats/email/`) is replaced part by part: a later folder's `subject.txt.mustache` alone
+    /// changes the subject and keeps the other parts.
+    public static func load(_ folders: [URL]) throws(TemplateError) -> [any AlertEmitter] {
+        try loadWithFiles(folders).map(\.emitter)
+    }
+
+    /// The formats with the file (or folder) each comes from.
+    static func loadWithFiles(_ folders: [URL]) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
+        var formats: [String: (emitter: any AlertEmitter, file: URL)] = [:]
+        var folderParts: [String: [String: URL]] = [:]  // folder format → its files, later folders winning
         for folder in folders {
             for directory in [folder, folder.appendingPathComponent("formats")] where isDirectory(directory) {
-                for format in try loadDirectory(directory) { formats[format.format.name] = format }
+                for format in try loadDirectory(directory) { formats[format.emitter.format.name] = format }
+                // Folder formats live in a `formats/` folder; beside it are `catalog/`, `page/` and `icons/`.
+                for name in try list(directory) where directory.lastPathComponent == "formats"
+                    && !name.hasPrefix(".") && !name.hasSuffix(".mustache") {
+                    let sub = directory.appendingPathComponent(name)
+                    guard isDirectory(sub) else { continue }
+                    for file in try list(sub) where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
+                        folderParts[name, default: [:]][String(file.dropLast(".mustache".count))] = sub.appendingPathComponent(file)
+                    }
+                }
             }
         }
-        return formats.values.sorted { $0.format.name < $1.format.name }
+        for (name, files) in folderParts {
+            let email = try emailFormat(name, files)
+            formats[name] = (email, files["subject.txt"]?.deletingLastPathComponent() ?? folders[0])
+        }
+        return formats.values.sorted { $0.emitter.format.name < $1.emitter.format.name }
+    }
+
+    private static func list(_ directory: URL) throws(TemplateError) -> [String] {
+        do { return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() } catch {
+            throw TemplateError(file: directory.path, message: "cannot be listed (\(error.localizedDescription))")
+        }
+    }
+
+    private static func read(_ url: URL) throws(TemplateError) -> String {
+        do { return try String(contentsOf: url, encoding: .utf8) } catch {
+            throw TemplateError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
+        }
+    }
+
+    private static func emailFormat(_ name: String, _ files: [String: URL]) throws(TemplateError) -> EmailFormat {
+        let missing = EmailFormat.parts.filter { files[$0] == nil }
+        guard missing.isEmpty else {
+            let folder = files.values.first?.deletingLastPathComponent().path ?? name
+            throw TemplateError(file: folder, message: "a folder format is an email made of "
+                                + EmailFormat.parts.map { $0 + ".mustache" }.joined(separator: ", ")
+                                + "; missing: " + missing.map { $0 + ".mustache" }.joined(separator: ", "))
+        }
+        var library = MustacheLibrary()
+        for (part, url) in files.sorted(by: { $0.key < $1.key }) {
+            library.register(try parse(try read(url), file: url.path), named: part)
+        }
+        return EmailFormat(name: name, files: files, library: library)
     }
 
     private static func isDirectory(_ url: URL) -> Bool {
@@ -30,20 +79,13 @@ public enum TemplateFormats {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
-    private static func loadDirectory(_ directory: URL) throws(TemplateError) -> [TemplateFormat] {
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() } catch {
-            throw TemplateError(file: directory.path, message: "cannot be listed (\(error.localizedDescription))")
-        }
+    private static func loadDirectory(_ directory: URL) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
         var library = MustacheLibrary()
         var entries: [(name: String, file: URL, escaping: TemplateEscaping, sms: Bool)] = []
-        for file in names where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
+        for file in try list(directory) where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
             let url = directory.appendingPathComponent(file)
             let name = String(file.dropLast(".mustache".count))
-            let text: String
-            do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-                throw TemplateError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
-            }
+            let text = try read(url)
             library.register(try parse(text, file: url.path), named: name)
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count >= 2 else { continue }  // a partial
@@ -55,7 +97,7 @@ public enum TemplateFormats {
                             firstLine.hasPrefix("{{!") && firstLine.contains("fit=sms")))
         }
         return entries.map {
-            TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms)
+            (TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms), $0.file)
         }
     }
 
@@ -92,9 +134,9 @@ extension FormatRegistry {
     /// template may replace a shipped template, never a built-in Swift format: that is an error naming both.
     public static func standard(templates folders: [URL]) throws(TemplateError) -> FormatRegistry {
         var registry = FormatRegistry.standard
-        for template in try TemplateFormats.load([TemplateFormats.shipped] + folders) {
+        for (template, file) in try TemplateFormats.loadWithFiles([TemplateFormats.shipped] + folders) {
             if let builtIn = try? registry.emitter(named: template.format.name) {
-                throw TemplateError(file: template.file.path, message: "a template cannot replace the built-in format "
+                throw TemplateError(file: file.path, message: "a template cannot replace the built-in format "
                                     + "\(builtIn.format.name); name the file otherwise")
             }
             registry.register(template)

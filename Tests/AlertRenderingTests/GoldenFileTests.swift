@@ -13,6 +13,7 @@ struct GoldenFileTests {
         ("html", false, "html"), ("html", true, "fragment.html"), ("markdown", false, "md"),
         ("text", false, "txt"), ("json", false, "json"),
         ("slack", false, "slack.json"), ("push", false, "push.json"), ("sms", false, "sms.txt"),
+        ("email", false, "eml"),
     ]
 
     /// The built-in formats and the shipped template formats.
@@ -20,13 +21,16 @@ struct GoldenFileTests {
         do { return AlertPipeline(formats: try .standard(templates: [])) } catch { fatalError("shipped templates: \(error)") }
     }()
 
+    /// The moment the email goldens are dated.
+    static let date = Date(timeIntervalSince1970: 1_795_000_000)
+
     static let cases: [(String, Int)] = Fixtures.sampleNames.flatMap { name in variants.indices.map { (name, $0) } }
 
     @Test("every sample renders exactly as its golden file in every format", arguments: cases)
     func golden(sample: String, variant: Int) throws {
         let (format, fragment, suffix) = Self.variants[variant]
         let rendered = try Self.pipeline.render(Fixtures.sample(sample), format: format,
-                                                  options: RenderOptions(fragment: fragment)).document
+                                                  options: RenderOptions(fragment: fragment, date: Self.date)).document
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden/\(sample).\(suffix)")
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {

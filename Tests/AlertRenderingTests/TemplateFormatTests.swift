@@ -37,11 +37,40 @@ struct TemplateFormatTests {
             }
             let sms = try Self.pipeline.render(input, format: "sms").document
             #expect(!sms.dropLast().unicodeScalars.contains(where: ControlCharacters.isControl))
-            for format in ["slack", "push", "sms"] {
+            let email = try Self.pipeline.render(input, format: "email").document
+            let (text, html) = try #require(Self.parts(ofEmail: email))
+            #expect(!text.unicodeScalars.contains { ControlCharacters.isControl($0) && $0 != "\n" && $0 != "\r" }, "email text")
+            #expect(!html.contains("<b>") && !html.contains("<https://") && !html.contains("'apos'"), "email html: \(template)")
+            #expect(email.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 78 }, "email line length")
+            for format in ["slack", "push", "sms", "email"] {
                 let document = try Self.pipeline.render(input, format: format).document
                 #expect(!document.contains("4930") || payload.contains("4930"), "a directive expanded the id")
             }
         }
+    }
+
+    /// The text and HTML parts of a message, quoted-printable decoded.
+    static func parts(ofEmail message: String) -> (text: String, html: String)? {
+        let sections = message.components(separatedBy: "\r\n--=_alertkit_")
+        guard sections.count == 4 else { return nil }
+        func body(_ section: String) -> String {
+            let content = section.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            var bytes: [UInt8] = []
+            let raw = Array(content.replacingOccurrences(of: "=\r\n", with: "").utf8)
+            var index = 0
+            while index < raw.count {
+                if raw[index] == UInt8(ascii: "="), index + 2 < raw.count,
+                   let byte = UInt8(String(decoding: raw[index + 1...index + 2], as: UTF8.self), radix: 16) {
+                    bytes.append(byte)
+                    index += 3
+                } else {
+                    bytes.append(raw[index])
+                    index += 1
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return (body(sections[1]), body(sections[2]))
     }
 
     @Test("SMS: at most 160 GSM-7 characters or 70 in UCS-2, cut at a word with an ellipsis", arguments: Fixtures.sampleNames)

@@ -1,0 +1,57 @@
+import AlertPresentation
+import Foundation
+import Mustache
+
+/// A format made of a folder of templates (`formats/email/`): an RFC 5322 / MIME message (`.eml`) whose sender,
+/// subject, text part and HTML part are the folder's `from.txt`, `subject.txt`, `text.txt` and `html.html`
+/// templates (each `.mustache`), and whose other `.mustache` files are their partials. The assembly (headers,
+/// `multipart/alternative`, quoted-printable, encoded words) is `MIMEMessage`'s, so no template can break it.
+public struct EmailFormat: AlertEmitter {
+    /// The format: named after the folder, extension `eml`, media type `message/rfc822`.
+    public let format: OutputFormat
+    /// The folder's parts, by file name, each from the last folder that has it.
+    public let files: [String: URL]
+    private let library: MustacheLibrary
+
+    /// The templates an email folder is made of.
+    public static let parts = ["from.txt", "subject.txt", "text.txt", "html.html"]
+
+    init(name: String, files: [String: URL], library: MustacheLibrary) {
+        self.format = OutputFormat(name: name, mediaType: "message/rfc822", fileExtension: "eml",
+                                   summary: "template folder \(files["subject.txt"]?.deletingLastPathComponent().path ?? name)")
+        self.files = files
+        self.library = library
+    }
+
+    /// The message; its `Date` is `options.date` (now when `nil`), its `Message-ID` follows from the alert's id,
+    /// locale and that date, so rendering the same alert for the same moment gives the same message.
+    public func render(_ view: AlertView, options: RenderOptions) throws -> String {
+        let context = try TemplateContext.values(of: view, escaping: .text)
+        let html = try TemplateContext.values(of: view, escaping: .html)
+        let date = options.date ?? Date()
+        let message = MIMEMessage(
+            from: try part("from.txt", context).split(whereSeparator: \.isNewline).joined(separator: " "),
+            subject: try part("subject.txt", context).split(whereSeparator: \.isWhitespace).joined(separator: " "),
+            date: date,
+            uniqueID: Self.uniqueID(view.id, view.locale, date),
+            parts: [("text/plain", try part("text.txt", context)), ("text/html", try part("html.html", html))])
+        return try message.serialized()
+    }
+
+    private func part(_ name: String, _ context: Any) throws(TemplateError) -> String {
+        guard let text = library.render(context, withTemplate: name) else {
+            throw TemplateError(file: files[name]?.path ?? name, message: "the template is missing from its folder")
+        }
+        return text
+    }
+
+    /// 16 hex digits of FNV-1a over the id, locale and second: no alert text reaches the header.
+    static func uniqueID(_ id: String, _ locale: String, _ date: Date) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in Array(id.utf8) + [0] + Array(locale.utf8) + [0] + Array(String(Int(date.timeIntervalSince1970)).utf8) {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

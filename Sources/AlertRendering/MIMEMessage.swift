@@ -1,0 +1,178 @@
+import Foundation
+
+/// An RFC 5322 message with a MIME `multipart/alternative` body (RFC 2045–2047), written with CRLF line ends:
+/// headers folded at 78 columns, a subject or display name outside ASCII as RFC 2047 encoded words, and each part
+/// in quoted-printable UTF-8 with lines of at most 76 characters.
+struct MIMEMessage: Sendable {
+    /// `Name <address>` or `address`, as the template wrote it.
+    var from: String
+    /// The subject, on one line.
+    var subject: String
+    /// When the message is sent.
+    var date: Date
+    /// The `Message-ID`'s left part; its right part is the `from` address's domain.
+    var uniqueID: String
+    /// The alternatives, plainest first (`text/plain`, then `text/html`), as (media type, UTF-8 text).
+    var parts: [(mediaType: String, text: String)]
+
+    /// The message, CRLF-terminated.
+    func serialized() throws(TemplateError) -> String {
+        let address = try Self.address(from)
+        let domain = address.addr.split(separator: "@").last.map(String.init) ?? "localhost"
+        var out = ""
+        out += Self.header("From", address.name.map { Self.phrase($0) + " <\(address.addr)>" } ?? address.addr)
+        out += Self.header("Subject", Self.unstructured(subject))
+        out += Self.header("Date", Self.rfc5322(date))
+        out += Self.header("Message-ID", "<\(uniqueID)@\(domain)>")
+        out += Self.header("MIME-Version", "1.0")
+        let boundary = "=_alertkit_\(uniqueID)"  // "=_" never occurs in quoted-printable text
+        out += Self.header("Content-Type", "multipart/alternative; boundary=\"\(boundary)\"")
+        out += "\r\n"
+        for part in parts {
+            out += "--\(boundary)\r\n"
+            out += Self.header("Content-Type", "\(part.mediaType); charset=utf-8")
+            out += Self.header("Content-Transfer-Encoding", "quoted-printable")
+            out += "\r\n" + Self.quotedPrintable(part.text) + "\r\n"
+        }
+        out += "--\(boundary)--\r\n"
+        return out
+    }
+
+    // MARK: Headers
+
+    /// `Name: value` folded at white space to lines of at most 78 characters.
+    static func header(_ name: String, _ value: String) -> String {
+        var out = name + ":"
+        var lineLength = out.count
+        for word in value.split(separator: " ", omittingEmptySubsequences: false) {
+            if lineLength + 1 + word.count > 78 && lineLength > name.count + 1 {
+                out += "\r\n"
+                lineLength = 0
+            }
+            out += " " + word
+            lineLength += 1 + word.count
+        }
+        return out + "\r\n"
+    }
+
+    /// A subject: as it is when it is printable ASCII in words short enough to fold, else RFC 2047 encoded words.
+    static func unstructured(_ text: String) -> String {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let plain = text.utf8.allSatisfy { (0x20...0x7E).contains($0) } && words.allSatisfy { $0.utf8.count <= 66 }
+            && !text.contains("=?")
+        return plain ? words.joined(separator: " ") : encodedWords(text)
+    }
+
+    /// A display name: as it is when it is letters, digits and spaces, else encoded words.
+    static func phrase(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x20 }
+        return plain && !text.isEmpty && text.utf8.count <= 66 ? text : encodedWords(text)
+    }
+
+    /// `=?utf-8?B?…?=` words of at most 66 characters (one fits after `Subject: ` in 78), split between
+    /// characters, separated by spaces.
+    static func encodedWords(_ text: String) -> String {
+        var words: [String] = []
+        var chunk: [UInt8] = []
+        for character in text {
+            let bytes = Array(character.utf8)
+            if !chunk.isEmpty && (chunk.count + bytes.count + 2) / 3 * 4 > 66 - 12 {
+                words.append("=?utf-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                chunk = []
+            }
+            chunk += bytes
+        }
+        if !chunk.isEmpty || words.isEmpty { words.append("=?utf-8?B?" + Data(chunk).base64EncodedString() + "?=") }
+        return words.joined(separator: " ")
+    }
+
+    /// `Mon, 02 Jan 2006 15:04:05 +0000`.
+    static func rfc5322(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        let (year, month, day) = civil(fromDays: days)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)) +0000"
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
+    private static func civil(fromDays days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `Name <local@domain>` or `local@domain` split into its display name and address; anything else is an error,
+    /// since a mail server would refuse the message.
+    static func address(_ text: String) throws(TemplateError) -> (name: String?, addr: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var name: String?
+        var addr = trimmed
+        if trimmed.hasSuffix(">"), let open = trimmed.lastIndex(of: "<") {
+            name = trimmed[..<open].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            addr = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+        }
+        let atoms = addr.split(separator: "@", omittingEmptySubsequences: false)
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+-/=?^_`{|}~")
+        guard atoms.count == 2, atoms.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(allowed.contains) }),
+              !atoms[1].contains(where: { "!#$%&'*+/=?^_`{|}~".contains($0) }) else {
+            throw TemplateError(file: "from.txt.mustache", message: "the sender \"\(trimmed)\" is not an address like "
+                                + "Name <alerts@example.com>")
+        }
+        return (name.flatMap { $0.isEmpty ? nil : $0 }, addr)
+    }
+
+    // MARK: Bodies
+
+    /// `text` as quoted-printable UTF-8 (RFC 2045 §6.7): line breaks as CRLF, lines of at most 76 characters with
+    /// soft breaks, `=`, controls, non-ASCII and white space before a line end encoded.
+    static func quotedPrintable(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+        var line = ""
+        let hex = Array("0123456789ABCDEF")
+        func emit(_ token: String) {
+            if line.count + token.count > 75 {
+                out += line + "=\r\n"
+                line = ""
+            }
+            line += token
+        }
+        func endLine() {
+            if let last = line.last, last == " " || last == "\t" {
+                let code = last == " " ? "=20" : "=09"
+                line.removeLast()
+                if line.count + 3 > 76 { out += line + "=\r\n"; line = "" }
+                line += code
+            }
+            out += line + "\r\n"
+            line = ""
+        }
+        var bytes = Array(text.utf8)
+        if bytes.last == 0x0A { bytes.removeLast() }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { continue }
+            if byte == 0x0A || byte == 0x0D { endLine(); continue }
+            if (byte >= 0x21 && byte <= 0x7E && byte != 0x3D) || byte == 0x20 || byte == 0x09 {
+                emit(String(UnicodeScalar(byte)))
+            } else {
+                emit("=" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)]))
+            }
+        }
+        if !line.isEmpty { endLine() }
+        if out.hasSuffix("\r\n") { out.removeLast() }  // "\r\n" is one Character
+        return out
+    }
+}

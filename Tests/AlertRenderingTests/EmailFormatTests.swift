@@ -1,0 +1,78 @@
+import AlertPresentation
+@testable import AlertRendering
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// The `email` format: a folder of templates assembled into one MIME message.
+@Suite("Email format")
+struct EmailFormatTests {
+    static let date = Date(timeIntervalSince1970: 951_782_400)  // Tue, 29 Feb 2000 00:00:00 UTC
+
+    @Test("a user's folder replaces one part (the subject) and keeps the shipped others")
+    func partOverride() throws {
+        let scratch = try ScratchDirectory("alertkit-email")
+        try scratch.file("formats/email/subject.txt.mustache", "[{{locale}}] {{title}}\n")
+        let pipeline = AlertPipeline(formats: try .standard(templates: [scratch.url]))
+        let message = try pipeline.render(Fixtures.sample("email-alert"), format: "email",
+                                          options: RenderOptions(date: Self.date)).document
+        #expect(message.contains("\r\nSubject: [en] Email Address Leaked\r\n"))
+        #expect(message.contains("\r\nDate: Tue, 29 Feb 2000 00:00:00 +0000\r\n"))
+        let shipped = try GoldenFileTests.pipeline.render(Fixtures.sample("email-alert"), format: "email",
+                                                          options: RenderOptions(date: Self.date)).document
+        let body = { (text: String) in text.components(separatedBy: "Content-Type: text/plain").last ?? "" }
+        #expect(body(message) == body(shipped))
+        // Editing the file changes the next load.
+        try scratch.file("formats/email/subject.txt.mustache", "Edited {{title}}\n")
+        let edited = try AlertPipeline(formats: try .standard(templates: [scratch.url]))
+            .render(Fixtures.sample("email-alert"), format: "email", options: RenderOptions(date: Self.date)).document
+        #expect(edited.contains("\r\nSubject: Edited Email Address Leaked\r\n"))
+    }
+
+    @Test("a new folder format needs every part, and the error names the missing ones")
+    func missingParts() throws {
+        let scratch = try ScratchDirectory("alertkit-email")
+        try scratch.file("formats/notice/subject.txt.mustache", "{{title}}")
+        try scratch.file("formats/notice/text.txt.mustache", "{{title}}")
+        #expect {
+            _ = try FormatRegistry.standard(templates: [scratch.url])
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("formats/notice") && text.contains("from.txt.mustache, html.html.mustache")
+                && !text.contains("missing: subject")
+        }
+    }
+
+    @Test("a sender that is not an address is an error, not a broken message")
+    func badSender() throws {
+        let scratch = try ScratchDirectory("alertkit-email")
+        try scratch.file("formats/email/from.txt.mustache", "Alerts <not an address>")
+        let pipeline = AlertPipeline(formats: try .standard(templates: [scratch.url]))
+        #expect(throws: TemplateError.self) {
+            _ = try pipeline.render(Fixtures.sample("email-alert"), format: "email")
+        }
+    }
+
+    @Test("quoted-printable: lines of at most 76, soft breaks, = and non-ASCII encoded, trailing space kept")
+    func quotedPrintable() {
+        let text = "a=b café " + String(repeating: "x", count: 200) + " \nend "
+        let encoded = MIMEMessage.quotedPrintable(text)
+        #expect(encoded.components(separatedBy: "\r\n").allSatisfy { $0.count <= 76 })
+        #expect(encoded.hasPrefix("a=3Db caf=C3=A9 x"))
+        #expect(encoded.contains("=20\r\nend=20"))
+        #expect(!encoded.contains("\n") || encoded.components(separatedBy: "\r\n").allSatisfy { !$0.contains("\n") })
+    }
+
+    @Test("headers: non-ASCII subjects as encoded words, folded; dates in RFC 5322 form")
+    func headers() {
+        let subject = MIMEMessage.unstructured("Número de pasaporte filtrado " + String(repeating: "ñ", count: 60))
+        #expect(subject.hasPrefix("=?utf-8?B?"))
+        #expect(subject.split(separator: " ").allSatisfy { $0.count <= 75 })
+        let folded = MIMEMessage.header("Subject", subject)
+        #expect(folded.components(separatedBy: "\r\n").allSatisfy { $0.count <= 78 })
+        #expect(MIMEMessage.unstructured("Plain words") == "Plain words")
+        #expect(MIMEMessage.rfc5322(Self.date) == "Tue, 29 Feb 2000 00:00:00 +0000")
+        #expect(MIMEMessage.rfc5322(Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 +0000")
+        #expect(MIMEMessage.rfc5322(Date(timeIntervalSince1970: 1_795_000_000)) == "Wed, 18 Nov 2026 11:06:40 +0000")
+    }
+}

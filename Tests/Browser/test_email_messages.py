@@ -1,0 +1,91 @@
+"""The shipped `email` format read by a real client: Python's `email` parser (policy.default).
+
+Every golden `.eml` parses with no defect in the message or its parts, has the headers a mail server needs, a
+multipart/alternative body (text/plain, then text/html) in quoted-printable with lines of at most 78 characters,
+and says what the alert's view model says. A hostile alert rendered by the built binary gives the same.
+"""
+import email
+import email.policy
+import html
+import json
+import pathlib
+import subprocess
+
+import pytest
+
+from conftest import ROOT, SAMPLES, alertkit
+
+GOLDEN = ROOT / "Tests" / "AlertRenderingTests" / "Golden"
+
+
+def parse(raw: bytes):
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    assert message.defects == [], message.defects
+    for part in message.walk():
+        assert part.defects == [], (part.get_content_type(), part.defects)
+    return message
+
+
+def check_message(raw: bytes, view: dict):
+    message = parse(raw)
+    for header in ["From", "Subject", "Date", "Message-ID", "MIME-Version"]:
+        assert message[header], f"no {header}"
+    assert message["MIME-Version"] == "1.0"
+    assert message.get_content_type() == "multipart/alternative"
+    assert message["Date"].datetime is not None
+    assert message["Message-ID"].startswith("<") and message["Message-ID"].endswith(">")
+    parts = [p for p in message.iter_parts()]
+    assert [p.get_content_type() for p in parts] == ["text/plain", "text/html"]
+    for part in parts:
+        assert part["Content-Transfer-Encoding"] == "quoted-printable"
+        assert part.get_content_charset() == "utf-8"
+    for line in raw.split(b"\r\n"):
+        assert len(line) <= 78, line
+    assert b"\n" not in raw.replace(b"\r\n", b""), "a bare line feed"
+    assert view["title"] in str(message["Subject"])
+    text = parts[0].get_content()
+    body = parts[1].get_content()
+    assert view["title"] in text
+    assert html.escape(view["title"], quote=False) in body
+    for step in view["nextSteps"]["items"]:
+        assert step["text"] in text
+    assert "<script" not in body.lower() and "popover" not in body
+    return message, text, body
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_golden_messages_parse_without_defects(name):
+    raw = (GOLDEN / f"{name}.eml").read_bytes()
+    view = json.loads((GOLDEN / f"{name}.json").read_text())
+    check_message(raw, view)
+
+
+def test_hostile_alert_cannot_break_the_message(tmp_path):
+    hostile = "Bad\r\nBcc: victim@example.com\r\n\r\n--=_alertkit_x <b onclick=x>é=?utf-8?B?QQ==?= " + "W" * 300
+    alert = {"id": "x\r\nX-Injected: 1", "type": 1, "events": [{"date": "2024-01-02", "data": {
+        "match": "IDEMAILADDR", "email": hostile, "site": hostile}}]}
+    source = tmp_path / "alert.json"
+    source.write_text(json.dumps(alert))
+    out = tmp_path / "alert.eml"
+    subprocess.run([alertkit(), "render", str(source), "-f", "email", "-o", str(out)], check=True)
+    view = json.loads(subprocess.run([alertkit(), "render", str(source), "-f", "json"], check=True,
+                                     capture_output=True).stdout)
+    message, text, body = check_message(out.read_bytes(), view)
+    assert message["Bcc"] is None and message["X-Injected"] is None
+    assert "<b onclick" not in body and "&lt;b onclick=x&gt;" in body
+    assert "--=_alertkit_x" in text  # shown as text, inside the part
+
+
+@pytest.mark.parametrize("name", ["mixed-alert", "ssn-alert", "social-threat-alert", "passportnum-alert"])
+def test_spanish_messages_encode_their_subject(name, tmp_path):
+    source = ROOT / "SampleData" / f"{name}.json"
+    out = tmp_path / f"{name}.eml"
+    subprocess.run([alertkit(), "render", str(source), "-f", "email", "--locale", "es", "-o", str(out)], check=True)
+    view = json.loads(subprocess.run([alertkit(), "render", str(source), "-f", "json", "--locale", "es"], check=True,
+                                     capture_output=True).stdout)
+    raw = out.read_bytes()
+    message, text, _ = check_message(raw, view)
+    prefix = view["urgentLabel"] + ": " if view["urgent"] else ""
+    assert str(message["Subject"]) == prefix + view["title"]
+    if not view["title"].isascii():
+        assert b"Subject: =?utf-8?B?" in raw

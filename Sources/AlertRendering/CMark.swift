@@ -6,16 +6,16 @@ import Foundation
 /// The one place that talks to cmark: builds a node tree from a layout and renders it as HTML (safe mode)
 /// or CommonMark. Every value from an alert goes into a text node, which cmark escapes.
 enum CMark {
-    /// Renders blocks as HTML. Containers, buttons and icons become trusted custom nodes;
-    /// `icon` gives the markup for an icon name.
-    static func html(_ blocks: [LayoutBlock], icon: @escaping (String) -> String) -> String {
-        render(blocks, builder: TreeBuilder(flavor: .html, icon: icon)) { cmark_render_html($0, CMARK_OPT_DEFAULT) }
+    /// Renders blocks as HTML. Containers, buttons and icons become trusted custom nodes; `icons` gives the markup
+    /// for an icon name, and caches the markup of shared blocks drawn with it.
+    static func html(_ blocks: [LayoutBlock], icons: IconSet) -> String {
+        render(blocks, builder: TreeBuilder(flavor: .html, icons: icons)) { cmark_render_html($0, CMARK_OPT_DEFAULT) }
     }
 
     /// Renders blocks as CommonMark. The only custom nodes are fixed backslash escapes (`appendEscaped`), so nothing
     /// from an alert passes through unescaped.
     static func commonMark(_ blocks: [LayoutBlock], width: Int = 0) -> String {
-        render(blocks, builder: TreeBuilder(flavor: .commonMark, icon: { _ in "" })) {
+        render(blocks, builder: TreeBuilder(flavor: .commonMark, icons: nil)) {
             cmark_render_commonmark($0, CMARK_OPT_DEFAULT, Int32(width))
         }
     }
@@ -51,10 +51,9 @@ enum CMark {
 }
 
 /// The HTML of shared blocks, by key: most alerts of a feed share their advice, buttons and popups, so these are
-/// laid out and rendered once. Bounded: when full it starts again. The key leaves out the icon set because
-/// `HTMLEmitter` always renders with `IconSet.shipped`; a second icon set would need its own cache.
+/// laid out and rendered once. Bounded: when full it starts again. Each `IconSet` has its own, since the markup
+/// holds its icons.
 final class SharedMarkup: @unchecked Sendable {
-    static let shared = SharedMarkup()
     private let lock = NSLock()
     private var markups: [LayoutKey: String] = [:]
     private let limit = 512
@@ -74,7 +73,7 @@ private struct TreeBuilder {
     enum Flavor { case html, commonMark }
 
     let flavor: Flavor
-    let icon: (String) -> String
+    let icons: IconSet?
 
     func append(_ blocks: [LayoutBlock], to parent: OpaquePointer) {
         for block in blocks { append(block, to: parent) }
@@ -118,7 +117,8 @@ private struct TreeBuilder {
         case .shared(let key, let blocks):
             guard flavor == .html else { return append(blocks(), to: parent) }
             // Rendered alone, the blocks give the same markup as in place: each starts and ends a line.
-            let markup = SharedMarkup.shared.markup(for: key) { CMark.html(blocks(), icon: icon) }
+            guard let icons else { return append(blocks(), to: parent) }
+            let markup = icons.sharedMarkup.markup(for: key) { CMark.html(blocks(), icons: icons) }
             attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: markup, exit: ""), to: parent)
         case .list(let items):
             let list = cmark_node_new(CMARK_NODE_LIST)!
@@ -161,7 +161,7 @@ private struct TreeBuilder {
                 attach(node, to: parent)
             case .icon(let name):
                 guard flavor == .html else { continue }
-                attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: icon(name), exit: ""), to: parent)
+                attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: icons?.markup(name) ?? "", exit: ""), to: parent)
             case .button(let button):
                 switch flavor {
                 case .html:

@@ -1,11 +1,27 @@
 import AlertPresentation
+import Foundation
 
 /// HTML through cmark: a standalone page (the Mustache shell in `Templates/page/`, styles inlined, icons as
 /// inline SVG, popups with the `popover` attribute, no script, no external request) or, with `fragment`,
 /// the alert's markup alone, as an `<article>` whose middle is a `<div>` rather than the page's `<main>`.
 public struct HTMLEmitter: AlertEmitter {
-    /// Creates the emitter.
-    public init() {}
+    private let shell: PageShell
+    private let icons: IconSet
+
+    /// Creates the emitter with the shipped page, theme and icons.
+    public init() {
+        shell = .shipped
+        icons = .shipped
+    }
+
+    /// Creates the emitter with the page, theme and icons of `templates` folders over the shipped ones, later folders
+    /// winning: `page/page.html.mustache` and `page/style.css.mustache` whole, `page/theme.json` key by key, and
+    /// `icons/NAME.svg` icon by icon. Throws `TemplateError` naming the file that is missing, does not parse, has a
+    /// theme key the page does not know, or holds an icon that is not a plain `<svg>`.
+    public init(templates folders: [URL]) throws(TemplateError) {
+        shell = folders.isEmpty ? .shipped : try PageShell(folders: folders)
+        icons = folders.isEmpty ? .shipped : try IconSet(folders: folders)
+    }
 
     /// `html`, `text/html`.
     public let format = OutputFormat(name: "html", aliases: ["htm"], mediaType: "text/html; charset=utf-8",
@@ -13,10 +29,10 @@ public struct HTMLEmitter: AlertEmitter {
 
     /// The page, or the fragment.
     public func render(_ view: AlertView, options: RenderOptions) -> String {
-        let body = CMark.html(DocumentLayout.blocks(for: view, standalone: !options.fragment), icon: IconSet.shipped.markup)
+        let body = CMark.html(DocumentLayout.blocks(for: view, standalone: !options.fragment), icons: icons)
         let lang = CMark.escapeHTML(view.locale)
         if options.fragment { return "<article class=\"alertkit\" lang=\"\(lang)\">\n\(body)</article>\n" }
         let alert = "<div class=\"alertkit\">\n\(body)</div>\n"
-        return PageShell.shipped.render(alert: alert, title: view.title, lang: view.locale)
+        return shell.render(alert: alert, title: view.title, lang: view.locale)
     }
 }

@@ -1,28 +1,50 @@
 import AlertTemplates
 import Foundation
 
-/// The inline SVG icons under `Templates/icons/`, by name; a name without a drawing gets the generic one.
+/// The inline SVG icons by name: the shipped `Templates/icons/`, then each templates folder's `icons/NAME.svg`
+/// (later ones win); a name without a drawing gets `ic-generic`.
 ///
-/// The markup is built once per icon, with attributes in single quotes: the icon files hold no `'`, and a page
-/// embedded in JSON (`alertkit batch --ndjson`) then needs no escape inside its icons.
+/// The markup is built once per icon, with attributes in single quotes: the page embedded in JSON
+/// (`alertkit batch --ndjson`) then needs no escape inside its icons.
 struct IconSet: Sendable {
-    private var drawings: [String: String]
+    private var drawings: [String: String] = [:]
     private var markups: [String: String] = [:]
+    /// The markup of shared blocks drawn with these icons.
+    let sharedMarkup = SharedMarkup()
 
     /// The icons that ship with AlertKit.
-    static let shipped = IconSet()
+    static let shipped: IconSet = {
+        do { return try IconSet(folders: []) } catch { fatalError("AlertKit's icons are broken: \(error)") }
+    }()
 
-    private init() {
-        drawings = [:]
-        let names = (try? FileManager.default.contentsOfDirectory(
-            atPath: AlertTemplates.directory.appendingPathComponent("icons").path)) ?? []
-        for file in names where file.hasSuffix(".svg") {
-            let name = String(file.dropLast(4))
-            if let svg = AlertTemplates.text("icons/" + file) {
-                drawings[name] = svg.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\"", with: "'")
+    /// The shipped icons with those of `folders`' `icons/` over them. A drawing that is not an `<svg>` element, or
+    /// that holds a script, an event handler or a `javascript:` URL, is an error naming its file.
+    init(folders: [URL]) throws(TemplateError) {
+        for folder in [AlertTemplates.directory] + folders {
+            let directory = folder.appendingPathComponent("icons")
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
+            for file in names.sorted() where file.hasSuffix(".svg") && !file.hasPrefix(".") {
+                let url = directory.appendingPathComponent(file)
+                guard let svg = try? String(contentsOf: url, encoding: .utf8) else {
+                    throw TemplateError(file: url.path, message: "cannot be read as UTF-8 text")
+                }
+                drawings[String(file.dropLast(4))] = try Self.checked(svg, file: url.path)
             }
         }
-        for name in drawings.keys { markups[name] = Self.markup(name, drawings[name] ?? "") }
+        for (name, drawing) in drawings { markups[name] = Self.markup(name, drawing) }
+    }
+
+    private static func checked(_ svg: String, file: String) throws(TemplateError) -> String {
+        let drawing = svg.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\"", with: "'")
+        let lower = drawing.lowercased()
+        guard lower.hasPrefix("<svg"), lower.hasSuffix("</svg>") else {
+            throw TemplateError(file: file, message: "an icon is one <svg> element")
+        }
+        if lower.contains("<script") || lower.contains("javascript:") || lower.contains("<foreignobject")
+            || lower.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil {
+            throw TemplateError(file: file, message: "an icon holds no script, event handler, foreignObject or javascript: URL")
+        }
+        return drawing
     }
 
     /// The markup of an icon: a decorative span holding the SVG, named by `data-icon`.

@@ -9,15 +9,49 @@ struct PageShell: Sendable {
     private let styles: String
 
     /// Loads the templates from a folder laid out as `Templates/page/`.
-    init(directory: URL) throws(PageTemplateError) {
-        let page = try Self.template(directory, "page.html.mustache")
-        let style = try Self.template(directory, "style.css.mustache")
+    init(directory: URL) throws(TemplateError) {
         let theme: Data
         do { theme = try Data(contentsOf: directory.appendingPathComponent("theme.json")) } catch {
-            throw PageTemplateError("page/theme.json: \(error.localizedDescription)")
+            throw TemplateError(file: "page/theme.json", message: error.localizedDescription)
         }
+        try self.init(page: try Self.template(directory, "page.html.mustache"),
+                      style: try Self.template(directory, "style.css.mustache"), theme: try PageTheme(json: theme))
+    }
+
+    private init(page: MustacheTemplate, style: MustacheTemplate, theme: PageTheme) throws(TemplateError) {
         self.page = page
-        self.styles = style.render(try PageTheme(json: theme).values)
+        self.styles = style.render(theme.values)
+    }
+
+    /// The shipped shell with the `page/` of each of `folders` over it, later ones winning: `page.html.mustache` and
+    /// `style.css.mustache` replace the shipped ones whole, `theme.json` replaces single keys.
+    init(folders: [URL]) throws(TemplateError) {
+        var directories = [AlertTemplates.directory.appendingPathComponent("page")]
+        directories += folders.map { $0.appendingPathComponent("page") }
+        func last(_ name: String) -> URL {
+            directories.last { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) } ?? directories[0]
+        }
+        var theme: [String: Any] = [:]
+        for directory in directories {
+            let url = directory.appendingPathComponent("theme.json")
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            guard let data = try? Data(contentsOf: url),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw TemplateError(file: url.path, message: "not a JSON object")
+            }
+            if !theme.isEmpty, let unknown = object.keys.sorted().first(where: { theme[$0] == nil }) {
+                throw TemplateError(file: url.path, message: "\(unknown) is not a theme key; known: "
+                                    + theme.keys.sorted().joined(separator: ", "))
+            }
+            theme.merge(object) { $1 }
+        }
+        let data: Data
+        do { data = try JSONSerialization.data(withJSONObject: theme) } catch {
+            throw TemplateError(file: "page/theme.json", message: "\(error)")
+        }
+        try self.init(page: try Self.template(last("page.html.mustache"), "page.html.mustache"),
+                      style: try Self.template(last("style.css.mustache"), "style.css.mustache"),
+                      theme: try PageTheme(json: data))
     }
 
     /// The shell that ships with AlertKit. Its files are part of the build, so failing to load them is a broken
@@ -33,12 +67,12 @@ struct PageShell: Sendable {
         page.render(["alert": alert, "title": title, "lang": lang, "styles": styles])
     }
 
-    private static func template(_ directory: URL, _ name: String) throws(PageTemplateError) -> MustacheTemplate {
+    private static func template(_ directory: URL, _ name: String) throws(TemplateError) -> MustacheTemplate {
         do {
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             return try MustacheTemplate(string: text)
         } catch {
-            throw PageTemplateError("page/\(name): \(error)")
+            throw TemplateError(file: directory.appendingPathComponent(name).path, message: "\(error)")
         }
     }
 }

@@ -13,17 +13,17 @@ struct PageTheme: Sendable, Codable {
 
     /// Reads a theme; every key must be present, and no value may hold `;`, `{`, `}`, `<` or `>`,
     /// which would end a CSS declaration or the `<style>` element.
-    init(json: Data) throws(PageTemplateError) {
+    init(json: Data) throws(TemplateError) {
         do { self = try JSONDecoder().decode(PageTheme.self, from: json) } catch {
-            throw PageTemplateError("page/theme.json: \(error)")
+            throw TemplateError(file: "page/theme.json", message: "\(error)")
         }
         let forbidden: Set<Character> = [";", "{", "}", "<", ">"]
         for case (let label?, let value as String) in Mirror(reflecting: self).children
         where value.contains(where: forbidden.contains) {
-            throw PageTemplateError("page/theme.json: \(label) holds one of ; { } < >")
+            throw TemplateError(file: "page/theme.json", message: "\(label) holds one of ; { } < >")
         }
         guard Self.pixels(measure) != nil, Self.pixels(margin) != nil else {
-            throw PageTemplateError("page/theme.json: measure and margin must be whole pixels, e.g. 720px")
+            throw TemplateError(file: "page/theme.json", message: "measure and margin must be whole pixels, e.g. 720px")
         }
     }
 
@@ -39,10 +39,4 @@ struct PageTheme: Sendable, Codable {
     private static func pixels(_ value: String) -> Int? {
         value.hasSuffix("px") ? Int(value.dropLast(2)) : nil
     }
-}
-
-/// A shipped page template that is missing or does not parse.
-struct PageTemplateError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

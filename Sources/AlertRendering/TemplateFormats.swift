@@ -130,10 +130,12 @@ public enum TemplateFormats {
 }
 
 extension FormatRegistry {
-    /// The built-in formats, then the template formats of the shipped folder and of `folders` (later ones win). A
-    /// template may replace a shipped template, never a built-in Swift format: that is an error naming both.
+    /// The built-in formats (the page with the `page/` and `icons/` of `folders`), then the template formats of the
+    /// shipped folder and of `folders` (later ones win). A template may replace a shipped template, never a built-in
+    /// Swift format: that is an error naming both.
     public static func standard(templates folders: [URL]) throws(TemplateError) -> FormatRegistry {
         var registry = FormatRegistry.standard
+        if !folders.isEmpty { registry.register(try HTMLEmitter(templates: folders)) }
         for (template, file) in try TemplateFormats.loadWithFiles([TemplateFormats.shipped] + folders) {
             if let builtIn = try? registry.emitter(named: template.format.name) {
                 throw TemplateError(file: file.path, message: "a template cannot replace the built-in format "

@@ -1,4 +1,5 @@
 @testable import AlertRendering
+import AlertPresentation
 import AlertTemplates
 import AlertTestSupport
 import Foundation
@@ -41,13 +42,13 @@ final class PageShellTests {
     ])
     func hostileTheme(value: String) throws {
         let folder = try folder { $0["green"] = value }
-        #expect(throws: PageTemplateError.self) { try PageShell(directory: folder) }
+        #expect(throws: TemplateError.self) { try PageShell(directory: folder) }
     }
 
     @Test("a theme without one of its keys is refused")
     func incompleteTheme() throws {
         let folder = try folder { $0["buttonHeight"] = nil }
-        #expect(throws: PageTemplateError.self) { try PageShell(directory: folder) }
+        #expect(throws: TemplateError.self) { try PageShell(directory: folder) }
     }
 
     @Test("the title and language are escaped by the template")
@@ -55,5 +56,34 @@ final class PageShellTests {
         let page = PageShell.shipped.render(alert: "", title: "</title><script>x</script>", lang: "en\" onload=\"x")
         #expect(page.contains("<title>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt;</title>"))
         #expect(page.contains(#"<html lang="en&quot; onload=&quot;x">"#))
+    }
+
+    @Test("a templates folder's page/theme.json changes single keys and its icons/ replace icons by name, in HTMLEmitter")
+    func folderOverrides() throws {
+        try scratch.file("page/theme.json", #"{"red": "rgb(1, 2, 3)"}"#)
+        try scratch.file("icons/ic-email-alert.svg", #"<svg viewBox="0 0 1 1"><title>mine</title></svg>"#)
+        let emitter = try HTMLEmitter(templates: [scratch.url])
+        let view = try AlertPipeline().view(Fixtures.sample("email-alert"))
+        let page = emitter.render(view, options: .default)
+        #expect(page.contains("--red: rgb(1, 2, 3);") && page.contains("--green: rgb(61, 178, 73);"))
+        #expect(page.contains("<title>mine</title>"))
+        #expect(!HTMLEmitter().render(view, options: .default).contains("<title>mine</title>"))
+        let registry = try FormatRegistry.standard(templates: [scratch.url])
+        #expect(try registry.emitter(named: "html").render(view, options: .default) == page)
+    }
+
+    @Test("an unknown theme key, or an icon that is not a plain SVG, is an error naming its file", arguments: [
+        ("page/theme.json", #"{"rde": "rgb(1, 2, 3)"}"#, "rde is not a theme key"),
+        ("icons/ic-x.svg", "<img src=x onerror=alert(1)>", "one <svg> element"),
+        ("icons/ic-x.svg", "<svg onload=\"alert(1)\"></svg>", "no script"),
+        ("icons/ic-x.svg", "<svg><script>alert(1)</script></svg>", "no script"),
+    ])
+    func badOverrides(file: String, text: String, message: String) throws {
+        let path = try scratch.file(file, text)
+        #expect {
+            _ = try HTMLEmitter(templates: [scratch.url])
+        } throws: { error in
+            "\(error)".contains(path) && "\(error)".contains(message)
+        }
     }
 }

@@ -61,7 +61,7 @@ let package = Package(
             dependencies: ["AlertRendering", "AlertPresentation", "AlertModel", "AlertTestSupport", "Ccmark"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertRendering", "AlertTestSupport"]),
+        .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertModel", "AlertRendering", "AlertTestSupport"]),
         .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertModel", "AlertTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,5 +16,6 @@ fi
 swift test --skip-build --disable-xctest "$@"
 "$(swift build --show-bin-path)/alertkit" templates check  # the shipped templates parse and use only view-model names
 if [ $# -eq 0 ]; then
+  scripts/examples.sh  # Examples/*: outside packages built against this checkout, run, output compared
   python3 -m pytest Tests/Browser -q -p no:cacheprovider
 fi

@@ -1,3 +1,4 @@
+import AlertModel
 import ArgumentParser
 
 /// `alertkit`: turns identity-protection alerts into documents people read.
@@ -10,7 +11,7 @@ public struct AlertKitCommand: ParsableCommand {
         Exit codes: 0 success, 1 an input is not a valid alert, 64 usage error, \
         66 an input cannot be read, 73 an output cannot be written, 128 + N a batch stopped by signal N.
         """,
-        version: "0.1.0",
+        version: AlertKitVersion.current,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self,
                       TemplatesCommand.self, PreviewCommand.self, ConfigCommand.self]
     )

@@ -5,11 +5,15 @@ public struct AlertDecoder: Sendable {
     public var schema: JSONSchema
     /// The JSON reader.
     public var parser: JSONParser
+    /// Match types and SocialMedia categories outside the contract that the host handles (it registered a presenter
+    /// for them, e.g. `IDLOYALTY`): they raise no "unknown" warning. `PresenterRegistry.recognizedCodes` lists them.
+    public var recognizedCodes: Set<String>
 
     /// Creates a decoder for the alert contract.
-    public init(schema: JSONSchema = .alert, parser: JSONParser = JSONParser()) {
+    public init(schema: JSONSchema = .alert, parser: JSONParser = JSONParser(), recognizedCodes: Set<String> = []) {
         self.schema = schema
         self.parser = parser
+        self.recognizedCodes = recognizedCodes
     }
 
     /// Decodes one alert from JSON bytes.
@@ -23,7 +27,7 @@ public struct AlertDecoder: Sendable {
     public func decode(json: JSONValue) throws(AlertDecodingError) -> DecodedAlert {
         let issues = schema.validate(json)
         guard issues.isEmpty else { throw .invalid(issues) }
-        var builder = TypedAlertBuilder()
+        var builder = TypedAlertBuilder(recognizedCodes: recognizedCodes)
         guard let alert = builder.alert(from: json) else {
             // The schema guarantees every shape the builder reads; reaching this is a schema/model mismatch.
             throw .invalid([ValidationIssue(pointer: builder.failure ?? .root,
@@ -35,6 +39,7 @@ public struct AlertDecoder: Sendable {
 
 /// Builds typed values from JSON that the schema has accepted.
 private struct TypedAlertBuilder {
+    let recognizedCodes: Set<String>
     var warnings: [ValidationIssue] = []
     var failure: JSONPointer?
 
@@ -91,19 +96,22 @@ private struct TypedAlertBuilder {
         let match = MatchType(code: code)
         var value: String?
         var qualifier: String?
+        var raw: JSONValue?
         switch match {
         case .known(let known):
             guard let found = string(data, known.valueKey) else { return nil }
             value = found
             qualifier = known.qualifierKey.flatMap { string(data, $0) }
         case .unknown:
+            raw = data
+            guard !recognizedCodes.contains(code) else { break }
             warnings.append(ValidationIssue(pointer: at.appending("match"),
                                             expected: "a known match type (shown as personal information)",
                                             found: "\"\(code)\"", severity: .warning))
         }
         return CyberAgentEvent(date: date, match: match, value: value, qualifier: qualifier,
                                sourceDate: self.date(data, "SourceDate"), creationDate: timestamp(data, "CreationDate"),
-                               site: string(data, "site"), source: string(data, "Source"))
+                               site: string(data, "site"), source: string(data, "Source"), data: raw)
     }
 
     mutating func ssnTrace(_ date: CalendarDate, _ data: JSONValue, _ at: JSONPointer) -> SSNTraceEvent? {
@@ -117,7 +125,7 @@ private struct TypedAlertBuilder {
         guard let network = string(data, "network"), let account = string(data, "account"),
               let code = string(data, "category") else { return nil }
         let category = SocialMediaEvent.Category(code: code)
-        if case .unknown = category {
+        if case .unknown = category, !recognizedCodes.contains(code) {
             warnings.append(ValidationIssue(pointer: at.appending("category"),
                                             expected: "a known category (shown as risky content)",
                                             found: "\"\(code)\"", severity: .warning))

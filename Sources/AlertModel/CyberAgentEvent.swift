@@ -16,11 +16,15 @@ public struct CyberAgentEvent: Sendable, Hashable, Codable {
     public var site: String?
     /// Where it was found, when there is no site (`Source`).
     public var source: String?
+    /// The event's `data` object as the feed wrote it, for a match type this version does not know (`nil` for the
+    /// 13 known ones, whose values are the fields above): what a presenter registered for a new type reads, e.g.
+    /// `event.data?["loyaltyNumber"]?.stringValue`.
+    public var data: JSONValue?
 
     /// Creates an event.
     public init(date: CalendarDate, match: MatchType, value: String?, qualifier: String? = nil,
                 sourceDate: CalendarDate? = nil, creationDate: AlertTimestamp? = nil,
-                site: String? = nil, source: String? = nil) {
+                site: String? = nil, source: String? = nil, data: JSONValue? = nil) {
         self.date = date
         self.match = match
         self.value = value
@@ -29,6 +33,7 @@ public struct CyberAgentEvent: Sendable, Hashable, Codable {
         self.creationDate = creationDate
         self.site = site
         self.source = source
+        self.data = data
     }
 
     /// The date of the leak to show: `SourceDate`, else the day of `CreationDate`, else the event's date.

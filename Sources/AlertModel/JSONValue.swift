@@ -60,6 +60,12 @@ public struct JSONObject: Sendable, Hashable {
         public var key: String
         /// The member's value.
         public var value: JSONValue
+
+        /// Creates a member.
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// The members as written, duplicates included.

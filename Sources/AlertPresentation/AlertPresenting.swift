@@ -28,4 +28,13 @@ public struct PresentationContext: Sendable {
 public protocol AlertPresenting: Sendable {
     /// The view of `alert`, which has the type this presenter is registered for.
     func present(_ alert: Alert, in context: PresentationContext) -> AlertView
+
+    /// Codes outside the contract (match types, categories) this presenter handles, so the decoder does not warn
+    /// about them. The default implementation returns none.
+    var recognizedCodes: Set<String> { get }
+}
+
+extension AlertPresenting {
+    /// None.
+    public var recognizedCodes: Set<String> { [] }
 }

@@ -43,6 +43,13 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         public var nextSteps: String
         /// "Need help?".
         public var help: String
+
+        /// Creates the section titles.
+        public init(risks: String, nextSteps: String, help: String) {
+            self.risks = risks
+            self.nextSteps = nextSteps
+            self.help = help
+        }
     }
 
     /// The "Need help?" text and its action.
@@ -51,6 +58,12 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         public var text: String
         /// The id of the action offered.
         public var action: String
+
+        /// Creates the help content.
+        public init(text: String, action: String) {
+            self.text = text
+            self.action = action
+        }
     }
 
     /// What one alert type shows in its header, and its generic topic (unknown kinds, mixed alerts).
@@ -61,6 +74,13 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         public var header: String
         /// The topic for events this version has no specific words for, and the title of mixed alerts.
         public var generic: Topic
+
+        /// Creates an alert type's content.
+        public init(icon: String, header: String, generic: Topic) {
+            self.icon = icon
+            self.header = header
+            self.generic = generic
+        }
     }
 
     /// The words for one kind of event: titles, subtitles, detail icon, risks and steps.
@@ -77,6 +97,22 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         public var risks: [String]
         /// "Next steps" items.
         public var steps: [AlertView.Step]
+        /// How serious this kind of event is, 0…1, when the catalog says (`"severity": 0.8`); else the presenter's
+        /// or `Severity`'s value for it. An alert is urgent when its most serious event reaches the threshold.
+        public var severity: Double?
+
+        /// Creates a topic, e.g. for a match type added in code:
+        /// `catalog.matchTypes["IDLOYALTY"] = Topic(name: "Loyalty card", …, severity: 0.6)`.
+        public init(name: String, title: Plural, subtitle: Plural, icon: String, risks: [String], steps: [AlertView.Step],
+                    severity: Double? = nil) {
+            self.name = name
+            self.title = title
+            self.subtitle = subtitle
+            self.icon = icon
+            self.risks = risks
+            self.steps = steps
+            self.severity = severity
+        }
     }
 
     /// A text in a singular and a plural form; `{count}` in the plural stands for the number.
@@ -85,6 +121,12 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         public var one: String
         /// For several events; may contain `{count}`.
         public var other: String
+
+        /// Creates a text with its two forms.
+        public init(one: String, other: String) {
+            self.one = one
+            self.other = other
+        }
 
         /// The form for `count`, with `{count}` replaced.
         public func callAsFunction(_ count: Int) -> String {

@@ -12,9 +12,15 @@ public struct CyberAgentPresenter: AlertPresenting {
         self.fallback = fallback
     }
 
-    /// Registers a detail presenter for one match code, e.g. `IDCCN`.
+    /// Registers a detail presenter for one match code, e.g. `IDCCN`, or a code outside the contract, e.g.
+    /// `IDLOYALTY`, which the decoder of a pipeline built with this presenter then accepts without a warning.
     public mutating func register(_ presenter: any LeakPresenting, for match: MatchType) {
         leakPresenters[match.code] = presenter
+    }
+
+    /// The match codes outside the contract that have a registered presenter.
+    public var recognizedCodes: Set<String> {
+        Set(leakPresenters.keys.filter { MatchKind(rawValue: $0) == nil })
     }
 
     /// The view of a CyberAgent alert.
@@ -26,7 +32,8 @@ public struct CyberAgentPresenter: AlertPresenting {
         let entries = events.map { event in
             let topic = context.catalog.matchTypes[event.match.code] ?? generic
             let presenter = leakPresenters[event.match.code] ?? fallback
-            return ViewAssembler.Entry(topic: topic, severity: Severity.of(event.match),
+            let severity = presenter.severity(of: event, topic: topic) ?? topic.severity ?? Severity.of(event.match)
+            return ViewAssembler.Entry(topic: topic, severity: min(1, max(0, severity)),
                                        detail: presenter.detail(for: event, topic: topic, in: context))
         }
         return ViewAssembler(context: context).view(of: alert, entries: entries)

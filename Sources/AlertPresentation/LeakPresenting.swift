@@ -4,6 +4,15 @@ import AlertModel
 public protocol LeakPresenting: Sendable {
     /// The detail of `event`, whose topic the catalog gives.
     func detail(for event: CyberAgentEvent, topic: ContentCatalog.Topic, in context: PresentationContext) -> AlertView.Detail
+
+    /// How serious `event` is, 0…1, or `nil` to use the topic's `severity`, else `Severity.of(event.match)`.
+    /// The default implementation returns `nil`.
+    func severity(of event: CyberAgentEvent, topic: ContentCatalog.Topic) -> Double?
+}
+
+extension LeakPresenting {
+    /// `nil`: the catalog's or the standard severity.
+    public func severity(of event: CyberAgentEvent, topic: ContentCatalog.Topic) -> Double? { nil }
 }
 
 /// The detail every match type shows: the value (masked if sensitive), its qualifier, "From:" and "Date of leak:".

@@ -1,6 +1,7 @@
 import AlertModel
 
-/// The presenters by alert type; `standard` has one for each type.
+/// The presenters by alert type; `standard` has one for each type. A registry is a value a host builds and owns:
+/// copy `standard`, `register` on the copy, and hand it to an `AlertPipeline`.
 public struct PresenterRegistry: Sendable {
     private var presenters: [AlertType: any AlertPresenting]
 
@@ -19,6 +20,11 @@ public struct PresenterRegistry: Sendable {
     /// Registers (or replaces) the presenter for a type.
     public mutating func register(_ presenter: any AlertPresenting, for type: AlertType) {
         presenters[type] = presenter
+    }
+
+    /// The codes outside the contract that the registered presenters handle (`AlertPresenting.recognizedCodes`).
+    public var recognizedCodes: Set<String> {
+        presenters.values.reduce(into: []) { $0.formUnion($1.recognizedCodes) }
     }
 
     /// The presenter for a type.

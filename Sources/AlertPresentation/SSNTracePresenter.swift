@@ -17,7 +17,7 @@ public struct SSNTracePresenter: AlertPresenting {
             if let address = Self.postalAddress(event) { fields.append(context.field("address", address)) }
             if let source = event.source, !source.isEmpty { fields.append(context.field("source", source)) }
             fields.append(context.field("firstSeen", context.format(event.firstSeen ?? event.date)))
-            return ViewAssembler.Entry(topic: topic, severity: Severity.ssnTrace,
+            return ViewAssembler.Entry(topic: topic, severity: topic.severity ?? Severity.ssnTrace,
                                        detail: .init(icon: topic.icon, value: event.name, fields: fields))
         }
         return ViewAssembler(context: context).view(of: alert, entries: entries)

@@ -21,7 +21,7 @@ public struct SocialMediaPresenter: AlertPresenting {
                 fields.append(context.field("link", url, kind: WebAddress.isLinkable(url) ? .link : .text))
             }
             fields.append(context.field("postDate", context.format(event.postDate?.date ?? event.date)))
-            return ViewAssembler.Entry(topic: topic, severity: Severity.of(event.category),
+            return ViewAssembler.Entry(topic: topic, severity: topic.severity ?? Severity.of(event.category),
                                        detail: .init(icon: topic.icon, value: event.account, fields: fields))
         }
         return ViewAssembler(context: context).view(of: alert, entries: entries)

@@ -13,9 +13,12 @@ public struct AlertPipeline: Sendable {
     /// Emitters by format name.
     public var formats: FormatRegistry
 
-    /// Creates a pipeline; every part defaults to AlertKit's standard one.
+    /// Creates a pipeline; every part defaults to AlertKit's standard one. The decoder accepts, without a warning,
+    /// the codes outside the contract that `presenters` handle (a match type registered in `CyberAgentPresenter`).
     public init(decoder: AlertDecoder = AlertDecoder(), presenters: PresenterRegistry = .standard,
                 context: PresentationContext = PresentationContext(), formats: FormatRegistry = .standard) {
+        var decoder = decoder
+        decoder.recognizedCodes.formUnion(presenters.recognizedCodes)
         self.decoder = decoder
         self.presenters = presenters
         self.context = context

@@ -1,3 +1,4 @@
+import AlertModel
 import AlertTestSupport
 import Foundation
 import Testing
@@ -17,6 +18,16 @@ final class CLITests {
         let url = scratch.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
+    }
+
+    @Test("--version prints the library's version, which is CHANGELOG.md's newest release")
+    func version() throws {
+        let result = try CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output == AlertKitVersion.current + "\n")
+        let changelog = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.components(separatedBy: "\n## ").dropFirst().first { !$0.hasPrefix("Unreleased") }
+        #expect(newest?.hasPrefix(AlertKitVersion.current) == true)
     }
 
     @Test("README's first command: render the sample to a standalone page")
@@ -113,9 +124,9 @@ final class CLITests {
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
-    @Test("formats lists the four built-in formats and the shipped templates")
+    @Test("formats lists the four built-in formats and the shipped templates (email, push, slack, sms)")
     func formats() throws {
         let result = try CLI.run(["formats"])
-        #expect(result.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["html", "json", "markdown", "push", "slack", "sms", "text"])
+        #expect(result.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["email", "html", "json", "markdown", "push", "slack", "sms", "text"])
     }
 }

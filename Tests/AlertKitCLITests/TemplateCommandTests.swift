@@ -107,10 +107,12 @@ final class TemplateCommandTests {
         let result = try CLI.run(["preview", "SampleData/email-alert.json", "--templates", scratch.path("p"), "-o", scratch.path("out")])
         #expect(result.status == 0 && result.output == scratch.path("out") + "\n", "\(result.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
-        #expect(files == ["html.html", "index.html", "json.json", "markdown.md", "probe.md", "push.json", "slack.json", "sms.txt", "text.txt"])
+        #expect(files == ["email.eml", "html.html", "index.html", "json.json", "markdown.md", "probe.md", "push.json", "slack.json", "sms.txt", "text.txt"])
         let index = try String(contentsOfFile: scratch.path("out/index.html"), encoding: .utf8)
         #expect(index.contains("<iframe sandbox src=\"html.html\"") && index.contains("<pre># Email Address Leaked\n</pre>"))
         #expect(try String(contentsOfFile: scratch.path("out/probe.md"), encoding: .utf8) == "# Email Address Leaked\n")
+        let email = try String(contentsOfFile: scratch.path("out/email.eml"), encoding: .utf8)
+        #expect(email.hasPrefix("From: ") && email.contains("\r\nSubject: Email Address Leaked\r\n"))
     }
 
     @Test("a template named like a built-in format, a broken template, an unknown format: clear errors")
@@ -122,7 +124,7 @@ final class TemplateCommandTests {
         let broken = try CLI.run(["render", "SampleData/email-alert.json", "-f", "bad", "--templates", scratch.path("broken")])
         #expect(broken.status == 1 && broken.standardError.contains("bad.txt.mustache:"), "\(broken.standardError)")
         let unknown = try CLI.run(["render", "SampleData/email-alert.json", "-f", "nope"])
-        #expect(unknown.status == 64 && unknown.standardError.contains("known formats: html, json, markdown, push, slack, sms, text"))
+        #expect(unknown.status == 64 && unknown.standardError.contains("known formats: email, html, json, markdown, push, slack, sms, text"))
         let missing = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("none")])
         #expect(missing.status == 66)
     }

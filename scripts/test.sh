@@ -17,5 +17,6 @@ swift test --skip-build --disable-xctest "$@"
 "$(swift build --show-bin-path)/alertkit" templates check  # the shipped templates parse and use only view-model names
 if [ $# -eq 0 ]; then
   scripts/examples.sh  # Examples/*: outside packages built against this checkout, run, output compared
+  scripts/docs.sh      # the DocC article and API reference, DocC warnings as errors
   python3 -m pytest Tests/Browser -q -p no:cacheprovider
 fi

@@ -115,6 +115,18 @@ final class TemplateCommandTests {
         #expect(email.hasPrefix("From: ") && email.contains("\r\nSubject: Email Address Leaked\r\n"))
     }
 
+    @Test("render --templates restyles the page: one theme value, one icon; check refuses an unknown theme key")
+    func pageOverrides() throws {
+        try scratch.file("look/page/theme.json", #"{"red": "rgb(0, 90, 200)"}"#)
+        try scratch.file("look/icons/ic-email-alert.svg", "<svg viewBox='0 0 1 1'><desc>acme</desc></svg>")
+        let result = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("look")])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.contains("--red: rgb(0, 90, 200);") && result.output.contains("<desc>acme</desc>"))
+        try scratch.file("look/page/theme.json", #"{"rde": "rgb(0, 90, 200)"}"#)
+        let check = try CLI.run(["templates", "check", "--templates", scratch.path("look")])
+        #expect(check.status != 0 && check.standardError.contains("rde is not a theme key"), "\(check.standardError)")
+    }
+
     @Test("a template named like a built-in format, a broken template, an unknown format: clear errors")
     func errors() throws {
         try scratch.file("shadow/json.json.mustache", "{{title}}")

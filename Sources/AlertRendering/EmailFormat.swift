@@ -26,8 +26,8 @@ public struct EmailFormat: AlertEmitter {
     /// The message; its `Date` is `options.date` (now when `nil`), its `Message-ID` follows from the alert's id,
     /// locale and that date, so rendering the same alert for the same moment gives the same message.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
-        let context = try TemplateContext.values(of: view, escaping: .text)
-        let html = try TemplateContext.values(of: view, escaping: .html)
+        let context = TemplateContext.values(of: view, escaping: .text, leaf: EscapedText.init)
+        let html = TemplateContext.values(of: view, escaping: .html, leaf: EscapedText.init)
         let date = options.date ?? Date()
         let message = MIMEMessage(
             from: try part("from.txt", context).split(whereSeparator: \.isNewline).joined(separator: " "),

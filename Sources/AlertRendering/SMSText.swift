@@ -8,32 +8,68 @@ public enum SMSText {
     /// The extension table: each takes two septets.
     static let extended: Set<Character> = Set("^{}\\[~]|€")
 
+    /// The septets a character takes in GSM-7 (1, or 2 for the extension table), or `nil` if it has none.
+    static func septets(_ character: Character) -> Int? {
+        let scalars = character.unicodeScalars
+        guard let scalar = scalars.first, scalars.count == 1 else { return nil }
+        if basicScalars.contains(scalar.value) { return 1 }
+        return extendedScalars.contains(scalar.value) ? 2 : nil
+    }
+
+    private static let basicScalars: Set<UInt32> = Set(basic.flatMap { $0.unicodeScalars.map(\.value) })
+    private static let extendedScalars: Set<UInt32> = Set(extended.flatMap { $0.unicodeScalars.map(\.value) })
+
     /// Whether `text` can be sent in GSM-7.
     public static func isGSM7(_ text: String) -> Bool {
-        text.allSatisfy { basic.contains($0) || extended.contains($0) }
+        text.allSatisfy { septets($0) != nil }
     }
 
     /// The length `text` takes in its encoding: septets in GSM-7, UTF-16 code units in UCS-2.
     public static func length(_ text: String) -> Int {
-        isGSM7(text) ? text.reduce(0) { $0 + (extended.contains($1) ? 2 : 1) } : text.utf16.count
+        isGSM7(text) ? text.reduce(0) { $0 + (septets($1) ?? 0) } : text.utf16.count
     }
 
-    /// `text` folded and cut to fit one message.
+    /// `text` folded and cut to fit one message. One pass over the characters: each word's length in both encodings
+    /// is counted once.
     public static func fit(_ text: String) -> String {
-        let folded = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        let gsm = isGSM7(folded)
-        let limit = gsm ? 160 : 70
-        guard length(folded) > limit else { return folded }
-        let ellipsis = gsm ? "..." : "…"
-        let room = limit - length(ellipsis)
-        var cut = ""
-        for word in folded.split(separator: " ") {
-            let next = cut.isEmpty ? String(word) : cut + " " + word
-            if length(next) > room { break }
-            cut = next
+        var words: [(text: Substring, septets: Int, units: Int)] = []
+        var gsm = true
+        var start: String.Index?
+        var septetCount = 0, unitCount = 0
+        for index in text.indices {
+            let character = text[index]
+            if character.isWhitespace {
+                if let begin = start { words.append((text[begin..<index], septetCount, unitCount)) }
+                start = nil
+                continue
+            }
+            if start == nil { start = index; septetCount = 0; unitCount = 0 }
+            if let septets = septets(character) { septetCount += septets } else { gsm = false }
+            unitCount += character.utf16.count
         }
-        if cut.isEmpty {  // one word longer than the message: cut inside it
-            for character in folded where length(cut + String(character)) <= room { cut.append(character) }
+        if let begin = start { words.append((text[begin...], septetCount, unitCount)) }
+        func size(_ word: (text: Substring, septets: Int, units: Int)) -> Int { gsm ? word.septets : word.units }
+        let limit = gsm ? 160 : 70
+        let total = words.reduce(0) { $0 + size($1) } + max(0, words.count - 1)
+        guard total > limit else { return words.map(\.text).joined(separator: " ") }
+        let ellipsis = gsm ? "..." : "…"
+        let room = limit - (gsm ? 3 : 1)
+        var cut = ""
+        var used = 0
+        for word in words {
+            let next = used + (cut.isEmpty ? 0 : 1) + size(word)
+            if next > room { break }
+            if !cut.isEmpty { cut += " " }
+            cut += word.text
+            used = next
+        }
+        if cut.isEmpty, let first = words.first {  // one word longer than the message: cut inside it
+            for character in first.text {
+                let cost = gsm ? (septets(character) ?? 0) : character.utf16.count
+                if used + cost > room { break }
+                cut.append(character)
+                used += cost
+            }
         }
         while let last = cut.last, ".,;:".contains(last) { cut.removeLast() }
         return cut + ellipsis

@@ -35,7 +35,7 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
         case .json:
             var bytes: [UInt8] = []
             JSONString.append(value, to: &bytes, quoted: false)
-            return String(decoding: bytes, as: UTF8.self)
+            return bytes.count == value.utf8.count ? value : String(decoding: bytes, as: UTF8.self)  // escapes lengthen
         case .slack:
             return TemplateEscaping.json.escape(Self.slackEntities(value))
         case .markdown:
@@ -46,7 +46,7 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
     }
 
     private static func slackEntities(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return text }
         return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }

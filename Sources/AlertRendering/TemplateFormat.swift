@@ -33,7 +33,7 @@ public struct TemplateFormat: AlertEmitter {
 
     /// The document: the template rendered with the view model as its context.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
-        let context = try TemplateContext.values(of: view, escaping: escaping)
+        let context = TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init)
         guard let document = library.render(context, withTemplate: templateName) else {
             throw TemplateError(file: file.path, message: "the template is missing from its folder")
         }
@@ -50,27 +50,64 @@ public struct TemplateFormat: AlertEmitter {
     }
 }
 
-/// The view model as a template's context: the JSON `--format json` writes, read back into dictionaries, arrays,
-/// numbers, booleans and escaped strings.
+/// The view model as a template's context: the keys `--format json` writes, built from the view directly (a test
+/// holds it equal to the JSON read back), with every string escaped for the output.
 enum TemplateContext {
-    static func values(of view: AlertView, escaping: TemplateEscaping) throws -> Any {
-        let json = try JSONParser().parse(JSONEncoder().encode(view))
-        return convert(json, escaping)
+    /// The context; each escaped string goes through `leaf` (rendering wraps it in `EscapedText`).
+    static func values(of view: AlertView, escaping: TemplateEscaping,
+                       leaf: (String) -> Any = { $0 }) -> [String: Any] {
+        func e(_ text: String) -> Any { leaf(escaping.escape(text)) }
+        var help: [String: Any] = ["title": e(view.help.title), "text": e(view.help.text), "action": e(view.help.action)]
+        if let phone = view.help.phone { help["phone"] = ["display": e(phone.display), "uri": e(phone.uri)] }
+        return [
+            "id": e(view.id), "type": e(view.type), "locale": e(view.locale), "title": e(view.title),
+            "header": ["icon": e(view.header.icon), "title": e(view.header.title), "subtitle": e(view.header.subtitle)],
+            "details": view.details.map { detail -> [String: Any] in
+                ["icon": e(detail.icon), "value": e(detail.value), "fields": detail.fields.map { field -> [String: Any] in
+                    ["name": e(field.name), "label": e(field.label), "value": e(field.value), "kind": e(field.kind.rawValue)]
+                }]
+            },
+            "risks": ["title": e(view.risks.title), "paragraphs": view.risks.paragraphs.map(e)],
+            "nextSteps": ["title": e(view.nextSteps.title), "items": view.nextSteps.items.map { step -> [String: Any] in
+                ["icon": e(step.icon), "text": e(step.text)]
+            }],
+            "help": help,
+            "actions": view.actions.map { action -> [String: Any] in
+                ["id": e(action.id), "label": e(action.label), "placement": e(action.placement.rawValue),
+                 "popup": ["title": e(action.popup.title), "message": e(action.popup.message),
+                           "buttons": action.popup.buttons.map { button -> [String: Any] in
+                               ["id": e(button.id), "label": e(button.label), "role": e(button.role.rawValue),
+                                "effect": effect(button.effect, e)]
+                           }]]
+            },
+            "severity": number(view.severity), "urgent": view.urgent, "urgentLabel": e(view.urgentLabel),
+        ]
     }
 
-    private static func convert(_ value: JSONValue, _ escaping: TemplateEscaping) -> Any {
-        switch value {
-        case .null: return Optional<String>.none as Any
-        case .bool(let flag): return flag
-        case .number(let number): return number.rounded() == number && abs(number) < 1e15 ? Int(number) as Any : number
-        case .string(let text): return escaping.escape(text)
-        case .array(let elements): return elements.map { convert($0, escaping) }
-        case .object(let object):
-            var dictionary: [String: Any] = [:]
-            for member in object.members { dictionary[member.key] = convert(member.value, escaping) }
-            return dictionary
+    private static func effect(_ effect: AlertAction.Effect, _ e: (String) -> Any) -> [String: Any] {
+        switch effect {
+        case .none: ["kind": e("none")]
+        case .callHelpLine: ["kind": e("callHelpLine")]
+        case .remind(let seconds): ["kind": e("remind"), "afterSeconds": seconds]
+        case .resolveAlert: ["kind": e("resolveAlert")]
         }
     }
+
+    /// A whole number as an `Int` (so `1` renders as `1`, not `1.0`), as JSON has it.
+    private static func number(_ value: Double) -> Any {
+        value.rounded() == value && abs(value) < 1e15 ? Int(value) as Any : value
+    }
+}
+
+/// A string escaped for the output, as swift-mustache renders it: as it is, with no `String(describing:)` and no
+/// optional unwrapping on the way (the cost of most tags), and with the transforms a `String` has.
+struct EscapedText: MustacheCustomRenderable, MustacheTransformable, CustomStringConvertible {
+    let text: String
+    init(_ text: String) { self.text = text }
+    var renderText: String { text }
+    var isNull: Bool { false }
+    var description: String { text }
+    func transform(_ name: String) -> Any? { text.transform(name) }
 }
 
 /// A template that cannot be loaded or rendered: its file, and where in it, when known.

@@ -1,0 +1,42 @@
+import AlertPresentation
+@testable import AlertRendering
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// A template's context holds exactly what `--format json` writes: built from the view directly, it equals the
+/// JSON view model read back with every string escaped.
+@Suite("Template context")
+struct TemplateContextTests {
+    static func canonical(_ object: Any) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    static func escapedStrings(_ value: Any, _ escaping: TemplateEscaping) -> Any {
+        switch value {
+        case let text as String: escaping.escape(text)
+        case let list as [Any]: list.map { escapedStrings($0, escaping) }
+        case let object as [String: Any]: object.mapValues { escapedStrings($0, escaping) }
+        default: value
+        }
+    }
+
+    static let contexts: [PresentationContext] = [
+        PresentationContext(),
+        PresentationContext(catalog: (try? ContentCatalog.shipped(locale: "es")) ?? .english,
+                            options: PresentationOptions(helpLine: HelpLine("+1 (800) 555-0100"))),
+    ]
+
+    @Test("equal to the JSON view model, for every sample, both locales with a help line, every escaping",
+          arguments: Fixtures.sampleNames)
+    func parity(sample: String) throws {
+        for context in Self.contexts {
+            let view = try AlertPipeline(context: context).view(Fixtures.sample(sample))
+            let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(view))
+            for escaping in TemplateEscaping.allCases {
+                let direct = TemplateContext.values(of: view, escaping: escaping)
+                #expect(try Self.canonical(direct) == Self.canonical(Self.escapedStrings(json, escaping)), "\(escaping)")
+            }
+        }
+    }
+}

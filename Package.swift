@@ -53,7 +53,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "alertkit", dependencies: ["AlertKitCLI"]),
-        .target(name: "AlertTestSupport", path: "Tests/AlertTestSupport"),
+        .target(name: "AlertTestSupport", dependencies: ["AlertPresentation"], path: "Tests/AlertTestSupport"),
         .testTarget(name: "AlertModelTests", dependencies: ["AlertModel", "AlertTestSupport"]),
         .testTarget(name: "AlertPresentationTests", dependencies: ["AlertPresentation", "AlertTestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import AlertModel
+import Foundation
 
 /// What a presenter works with: the catalog's words and the caller's options.
 public struct PresentationContext: Sendable {
@@ -16,6 +17,17 @@ public struct PresentationContext: Sendable {
     /// Formats a date the catalog's way.
     public func format(_ date: CalendarDate) -> String {
         date.format(catalog.dateFormat)
+    }
+
+    /// The name of the country with ISO 3166 code `code` (`US`, `es`) in the catalog's language, e.g. "Spain" or
+    /// "España"; `nil` for anything that is not a known two-letter code, so that no alert text stands in for a name.
+    public func countryName(_ code: String) -> String? {
+        let code = code.trimmingCharacters(in: .whitespaces).uppercased()
+        guard code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }), code != "ZZ" else { return nil }
+        let locale = Locale(identifier: catalog.locale)
+        guard let name = locale.localizedString(forRegionCode: code), name != code,
+              name != locale.localizedString(forRegionCode: "ZZ") else { return nil }
+        return name
     }
 
     /// A field with its label from the catalog.

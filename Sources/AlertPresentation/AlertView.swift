@@ -17,6 +17,8 @@ public struct AlertView: Sendable, Hashable, Codable {
     public var risks: RiskSection
     /// The "Next steps" section.
     public var nextSteps: StepSection
+    /// The "Learn more" section: the official pages the advice follows (from the catalog, never from the alert).
+    public var sources: SourceSection
     /// The "Need help?" section.
     public var help: Help
     /// Every action of the alert, with its popup: the help action and the footer buttons.
@@ -30,8 +32,8 @@ public struct AlertView: Sendable, Hashable, Codable {
 
     /// Creates a view.
     public init(id: String, type: String, locale: String, title: String, header: Header, details: [Detail],
-                risks: RiskSection, nextSteps: StepSection, help: Help, actions: [AlertAction], severity: Double,
-                urgent: Bool = false, urgentLabel: String = "Urgent") {
+                risks: RiskSection, nextSteps: StepSection, sources: SourceSection = .init(title: "Learn more", items: []),
+                help: Help, actions: [AlertAction], severity: Double, urgent: Bool = false, urgentLabel: String = "Urgent") {
         self.id = id
         self.type = type
         self.locale = locale
@@ -40,6 +42,7 @@ public struct AlertView: Sendable, Hashable, Codable {
         self.details = details
         self.risks = risks
         self.nextSteps = nextSteps
+        self.sources = sources
         self.help = help
         self.actions = actions
         self.severity = severity
@@ -89,7 +92,8 @@ public struct AlertView: Sendable, Hashable, Codable {
             case text
             /// Someone else's words (a post), set apart as a quotation; still only text.
             case quote
-            /// An `http` or `https` address, shown as a link.
+            /// A post's address on its own network's domain (`https` only), shown as a link; every other address
+            /// from an alert is defanged text.
             case link
         }
 
@@ -132,13 +136,61 @@ public struct AlertView: Sendable, Hashable, Codable {
     public struct StepSection: Sendable, Hashable, Codable {
         /// The section's title.
         public var title: String
-        /// The steps, most urgent first.
+        /// The steps, most urgent first, each once.
         public var items: [Step]
+        /// The same steps grouped by the kind of information they protect, for an alert that mixes several kinds
+        /// (an email address and a card number, say): each group has the kind's name and the steps it adds. Empty
+        /// when the alert has one kind.
+        public var groups: [StepGroup]
 
         /// Creates the section.
+        public init(title: String, items: [Step], groups: [StepGroup] = []) {
+            self.title = title
+            self.items = items
+            self.groups = groups
+        }
+    }
+
+    /// The steps for one kind of information in a mixed alert.
+    public struct StepGroup: Sendable, Hashable, Codable {
+        /// The kind's name, e.g. "Credit card number".
+        public var title: String
+        /// Its steps that no earlier group has.
+        public var items: [Step]
+
+        /// Creates a group.
         public init(title: String, items: [Step]) {
             self.title = title
             self.items = items
+        }
+    }
+
+    /// The "Learn more" section.
+    public struct SourceSection: Sendable, Hashable, Codable {
+        /// The section's title.
+        public var title: String
+        /// The pages, each once, in the order of the advice.
+        public var items: [Source]
+
+        /// Creates the section.
+        public init(title: String, items: [Source]) {
+            self.title = title
+            self.items = items
+        }
+    }
+
+    /// An official page that advice follows, e.g. "IdentityTheft.gov" at `https://www.identitytheft.gov/`.
+    /// It comes from the catalog, which is trusted; an alert's data never becomes a source.
+    public struct Source: Sendable, Hashable, Codable {
+        /// The page's name as shown.
+        public var title: String
+        /// Its `https` address.
+        public var url: String
+
+        /// Creates a source.
+        public init(title: String, url: String) {
+            self.title = title
+            self.url = url
         }
     }
 

@@ -36,15 +36,17 @@ enum CatalogMerge {
         return overlay.keys.sorted().flatMap { key -> [String] in
             guard let value = base[key] else {
                 // Words for a match type or category outside the contract, and a topic's optional severity.
-                if openMaps.contains(pointer) || (key == "severity" && base["risks"] != nil) { return [] }
+                let optionalTopicKeys: Set<String> = ["severity", "risksPlural", "variants", "sources"]
+                if openMaps.contains(pointer) || (optionalTopicKeys.contains(key) && base["risks"] != nil) { return [] }
                 return [pointer + "/" + key]
             }
             return unknown(in: overlay[key]!, comparedWith: value, at: pointer + "/" + key)
         }
     }
 
-    /// The maps whose keys are codes, where an override may add one: `/matchTypes`, `/socialCategories`.
-    static let openMaps: Set<String> = ["/matchTypes", "/socialCategories"]
+    /// The maps whose keys are codes or names, where an override may add one: `/matchTypes`, `/socialCategories`,
+    /// `/networks`.
+    static let openMaps: Set<String> = ["/matchTypes", "/socialCategories", "/networks"]
 
     /// The pointers of keys in `base` that `other` lacks, sorted.
     static func missing(in other: Any, from base: Any, at pointer: String) -> [String] {

@@ -99,11 +99,12 @@ extension ContentCatalog {
     }
 
     /// The keys (as JSON pointers) that English has and a shipped locale lacks: what falls back to English.
+    /// `/networks` (domain names, the same in every language) is English's alone and is not counted.
     public static func missingKeys(locale: String) -> [String] {
         guard let base = baseText.flatMap({ try? JSONSerialization.jsonObject(with: $0) }),
               let text = AlertTemplates.text("catalog/\(locale).json"),
               let other = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return ["(unreadable)"] }
-        return CatalogMerge.missing(in: other, from: base, at: "")
+        return CatalogMerge.missing(in: other, from: base, at: "").filter { $0 != "/networks" }
     }
 
     /// Reads and checks a catalog from JSON; keys it lacks are taken from `fallback`, if given.
@@ -154,6 +155,17 @@ extension ContentCatalog {
                 + topic.risks + topic.steps.map(\.text)
             if texts.contains(where: { $0.allSatisfy(\.isWhitespace) }) { throw fail("topic \(topic.name) has an empty text") }
             if topic.risks.isEmpty || topic.steps.isEmpty { throw fail("topic \(topic.name) needs risks and steps") }
+            let variants = topic.variants.values
+            icons += variants.flatMap { ($0.steps ?? []).map(\.icon) }
+            for source in topic.sources + variants.flatMap({ $0.sources ?? [] }) {
+                if blank(source.title) { throw fail("topic \(topic.name) has a source without a title") }
+                guard WebAddress.isLinkable(source.url), source.url.lowercased().hasPrefix("https://") else {
+                    throw fail("topic \(topic.name): source \"\(source.url)\" is not an https address")
+                }
+            }
+        }
+        for (network, domains) in networks where domains.isEmpty || domains.contains(where: { $0.isEmpty || $0.contains("/") }) {
+            throw fail("/networks/\(network) needs domain names such as \"example.com\"")
         }
         for icon in icons where !Self.isIdentifier(icon) { throw fail("icon name \"\(icon)\" is not [a-z0-9-]+") }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The words of every alert in one locale: titles, subtitles, risks, next steps, icons, labels and actions.
 /// It is data (`Templates/catalog/LOCALE.json`) that a writer edits; presenters only choose and combine.
 public struct ContentCatalog: Sendable, Hashable, Codable {
@@ -19,11 +21,14 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
     public var matchTypes: [String: Topic]
     /// SocialMedia topics by category code, e.g. `Phishing`.
     public var socialCategories: [String: Topic]
+    /// Each social network's own domains, by the network's name in lower case (`twitter` → `twitter.com`, `x.com`):
+    /// a post's address becomes a link only when it is `https` on one of them (or its `www.` or `m.` form).
+    public var networks: [String: [String]]
 
     /// Creates a catalog.
     public init(locale: String, dateFormat: String, sections: Sections, labels: [String: String], help: HelpContent,
                 actions: [AlertAction], alertTypes: [String: AlertTypeContent], matchTypes: [String: Topic],
-                socialCategories: [String: Topic]) {
+                socialCategories: [String: Topic], networks: [String: [String]] = [:]) {
         self.locale = locale
         self.dateFormat = dateFormat
         self.sections = sections
@@ -33,6 +38,7 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         self.alertTypes = alertTypes
         self.matchTypes = matchTypes
         self.socialCategories = socialCategories
+        self.networks = networks
     }
 
     /// The section titles.
@@ -43,12 +49,15 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         public var nextSteps: String
         /// "Need help?".
         public var help: String
+        /// "Learn more".
+        public var sources: String
 
         /// Creates the section titles.
-        public init(risks: String, nextSteps: String, help: String) {
+        public init(risks: String, nextSteps: String, help: String, sources: String = "Learn more") {
             self.risks = risks
             self.nextSteps = nextSteps
             self.help = help
+            self.sources = sources
         }
     }
 
@@ -95,23 +104,73 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         public var icon: String
         /// "What's at risk" paragraphs.
         public var risks: [String]
+        /// "What's at risk" paragraphs for several values, when they read differently (`risksPlural`).
+        public var risksPlural: [String]?
         /// "Next steps" items.
         public var steps: [AlertView.Step]
         /// How serious this kind of event is, 0…1, when the catalog says (`"severity": 0.8`); else the presenter's
         /// or `Severity`'s value for it. An alert is urgent when its most serious event reaches the threshold.
         public var severity: Double?
+        /// The official pages the risks and steps follow, shown under "Learn more".
+        public var sources: [AlertView.Source]
+        /// Variants a presenter chooses by case, e.g. `abroad` for a passport another country issued: each replaces
+        /// the risks, steps or sources it has.
+        public var variants: [String: Variant]
 
         /// Creates a topic, e.g. for a match type added in code:
         /// `catalog.matchTypes["IDLOYALTY"] = Topic(name: "Loyalty card", …, severity: 0.6)`.
         public init(name: String, title: Plural, subtitle: Plural, icon: String, risks: [String], steps: [AlertView.Step],
-                    severity: Double? = nil) {
+                    severity: Double? = nil, sources: [AlertView.Source] = [], risksPlural: [String]? = nil,
+                    variants: [String: Variant] = [:]) {
             self.name = name
             self.title = title
             self.subtitle = subtitle
             self.icon = icon
             self.risks = risks
+            self.risksPlural = risksPlural
             self.steps = steps
             self.severity = severity
+            self.sources = sources
+            self.variants = variants
+        }
+
+        /// The risks for `count` values.
+        public func risks(_ count: Int) -> [String] {
+            count > 1 ? risksPlural ?? risks : risks
+        }
+
+        /// The topic with variant `name` applied (itself if it has no such variant), `{key}` in its steps replaced
+        /// by `values[key]`.
+        public func variant(_ name: String, values: [String: String] = [:]) -> Topic {
+            guard let variant = variants[name] else { return self }
+            var topic = self
+            topic.risks = variant.risks ?? risks
+            topic.risksPlural = variant.risks == nil ? risksPlural : nil
+            topic.steps = (variant.steps ?? steps).map { step in
+                var step = step
+                for (key, value) in values { step.text = step.text.replacingOccurrences(of: "{\(key)}", with: value) }
+                return step
+            }
+            topic.sources = variant.sources ?? sources
+            topic.variants = [:]
+            return topic
+        }
+
+        /// What a variant replaces; what it lacks stays as the topic has it.
+        public struct Variant: Sendable, Hashable, Codable {
+            /// The risks instead of the topic's.
+            public var risks: [String]?
+            /// The steps instead of the topic's; `{country}` and the like stand for values the presenter gives.
+            public var steps: [AlertView.Step]?
+            /// The sources instead of the topic's.
+            public var sources: [AlertView.Source]?
+
+            /// Creates a variant.
+            public init(risks: [String]? = nil, steps: [AlertView.Step]? = nil, sources: [AlertView.Source]? = nil) {
+                self.risks = risks
+                self.steps = steps
+                self.sources = sources
+            }
         }
     }
 

@@ -6,9 +6,10 @@ public struct CyberAgentPresenter: AlertPresenting {
     private var leakPresenters: [String: any LeakPresenting]
     private let fallback: any LeakPresenting
 
-    /// Creates the presenter with the standard detail for every match type.
+    /// Creates the presenter with the standard detail for every match type, and advice by issuing country for
+    /// passports (`PassportLeakPresenter`).
     public init(fallback: any LeakPresenting = StandardLeakPresenter()) {
-        leakPresenters = [:]
+        leakPresenters = [MatchKind.passport.rawValue: PassportLeakPresenter()]
         self.fallback = fallback
     }
 
@@ -30,12 +31,21 @@ public struct CyberAgentPresenter: AlertPresenting {
         }
         let generic = context.catalog.alertTypes[AlertType.cyberAgent.name]!.generic
         let entries = events.map { event in
-            let topic = context.catalog.matchTypes[event.match.code] ?? generic
             let presenter = leakPresenters[event.match.code] ?? fallback
+            let topic = presenter.topic(for: event, base: context.catalog.matchTypes[event.match.code] ?? generic,
+                                        in: context)
             let severity = presenter.severity(of: event, topic: topic) ?? topic.severity ?? Severity.of(event.match)
             return ViewAssembler.Entry(topic: topic, severity: min(1, max(0, severity)),
-                                       detail: presenter.detail(for: event, topic: topic, in: context))
+                                       detail: presenter.detail(for: event, topic: topic, in: context),
+                                       identity: event.value.map { event.match.code + "\u{0}" + Self.identity(of: $0) })
         }
         return ViewAssembler(context: context).view(of: alert, entries: entries)
+    }
+
+    /// What makes two leaked values the same: their letters and digits, in lower case (`4111 1111` = `41111111`,
+    /// `Ana@Example.org` = `ana@example.org`).
+    static func identity(of value: String) -> String {
+        String(value.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil
+            || $0 == "@" || $0 == "." || $0 == "+" })
     }
 }

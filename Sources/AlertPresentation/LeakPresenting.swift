@@ -8,14 +8,23 @@ public protocol LeakPresenting: Sendable {
     /// How serious `event` is, 0…1, or `nil` to use the topic's `severity`, else `Severity.of(event.match)`.
     /// The default implementation returns `nil`.
     func severity(of event: CyberAgentEvent, topic: ContentCatalog.Topic) -> Double?
+
+    /// The words for `event`: the catalog's topic for its match type (`topic`), or one of its variants when the
+    /// advice depends on the case (a passport another country issued). The default implementation returns `topic`.
+    func topic(for event: CyberAgentEvent, base topic: ContentCatalog.Topic, in context: PresentationContext) -> ContentCatalog.Topic
 }
 
 extension LeakPresenting {
+    /// `topic`, as the catalog has it.
+    public func topic(for event: CyberAgentEvent, base topic: ContentCatalog.Topic,
+                      in context: PresentationContext) -> ContentCatalog.Topic { topic }
+
     /// `nil`: the catalog's or the standard severity.
     public func severity(of event: CyberAgentEvent, topic: ContentCatalog.Topic) -> Double? { nil }
 }
 
-/// The detail every match type shows: the value (masked if sensitive), its qualifier, "From:" and "Date of leak:".
+/// The detail every match type shows: the value (masked if sensitive), its qualifier (a country by its name in the
+/// catalog's language), "From:" and "Date of leak:".
 public struct StandardLeakPresenter: LeakPresenting {
     /// Creates the presenter.
     public init() {}
@@ -28,7 +37,8 @@ public struct StandardLeakPresenter: LeakPresenting {
         if case .known(let known) = event.match, let raw = event.value {
             value = context.options.revealsSensitiveValues ? raw : Masking.mask(raw, as: known)
             if let key = known.qualifierKey, let qualifier = event.qualifier, !qualifier.isEmpty {
-                fields.append(context.field(key, qualifier))
+                let shown = key == "country" ? context.countryName(qualifier) ?? qualifier : qualifier
+                fields.append(context.field(key, shown))
             }
         }
         if let origin = event.origin {

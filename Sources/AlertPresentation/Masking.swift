@@ -1,10 +1,17 @@
 import AlertModel
 
-/// Hides sensitive values, keeping only what a person needs to recognize them (the last four characters).
+/// Hides sensitive values, keeping only what a person needs to recognize them: at most the last four letters or
+/// digits, never more than half of them, and always at least four hidden (a 5-digit value shows 1, an 8-digit one 4).
 public enum Masking {
     /// Whether a match type's value is masked by default.
     public static func masks(_ match: MatchKind) -> Bool {
         match.isSensitive
+    }
+
+    /// How many of `count` letters and digits may be shown, `reserved` of them already (an IBAN's country code):
+    /// the last ones, at most 4, with at most half of the value and at least 4 of it hidden.
+    public static func visibleCount(of count: Int, reserved: Int = 0) -> Int {
+        max(0, min(4, count / 2 - reserved, count - 4 - reserved))
     }
 
     /// The value as shown: masked for the sensitive types (SSN `***-**-6789`, IBAN `DE****1234`,
@@ -15,13 +22,15 @@ public enum Masking {
         switch match {
         case .ssn:
             let digits = value.filter(\.isNumber)
-            return "***-**-" + (digits.count > 4 ? String(digits.suffix(4)) : "****")
+            let shown = visibleCount(of: digits.count)
+            return "***-**-" + String(repeating: "*", count: 4 - shown) + String(digits.suffix(shown))
         case .iban:
             let country = characters.prefix(2)
-            let visible = characters.count > 8 && country.allSatisfy(\.isLetter)
-            return visible ? country.uppercased() + "****" + String(characters.suffix(4)) : "****"
+            let shown = visibleCount(of: characters.count, reserved: 2)
+            guard country.allSatisfy(\.isLetter), shown > 0 else { return "****" }
+            return country.uppercased() + "****" + String(characters.suffix(shown))
         default:
-            return "****" + (characters.count > 4 ? String(characters.suffix(4)) : "")
+            return "****" + String(characters.suffix(visibleCount(of: characters.count)))
         }
     }
 }

@@ -1,7 +1,8 @@
 import AlertModel
 
 /// Presents SSNTrace alerts: each linked name with its address (as a postal address), when it was
-/// first seen and where.
+/// first seen (or, without `firstSeen`, when it was found) and where. The same name and address reported twice is
+/// one record with both sources.
 public struct SSNTracePresenter: AlertPresenting {
     /// Creates the presenter.
     public init() {}
@@ -16,9 +17,16 @@ public struct SSNTracePresenter: AlertPresenting {
             var fields: [AlertView.Field] = []
             if let address = Self.postalAddress(event) { fields.append(context.field("address", address)) }
             if let source = event.source, !source.isEmpty { fields.append(context.field("source", source)) }
-            fields.append(context.field("firstSeen", context.format(event.firstSeen ?? event.date)))
+            // Without `firstSeen`, the date shown is when the alert found the record, under that label.
+            if let firstSeen = event.firstSeen {
+                fields.append(context.field("firstSeen", context.format(firstSeen)))
+            } else {
+                fields.append(context.field("found", context.format(event.date)))
+            }
+            let identity = CyberAgentPresenter.identity(of: event.name) + "\u{0}"
+                + CyberAgentPresenter.identity(of: Self.postalAddress(event) ?? "")
             return ViewAssembler.Entry(topic: topic, severity: topic.severity ?? Severity.ssnTrace,
-                                       detail: .init(icon: topic.icon, value: event.name, fields: fields))
+                                       detail: .init(icon: topic.icon, value: event.name, fields: fields), identity: identity)
         }
         return ViewAssembler(context: context).view(of: alert, entries: entries)
     }

@@ -1,6 +1,8 @@
 import AlertModel
 
-/// Presents SocialMedia alerts: the account and network, the category, the post's text, its address and date.
+/// Presents SocialMedia alerts: the account and network, the category, the post's text, its address and date. The
+/// address is a link only when it is `https` on the network's own domain (`ContentCatalog.networks`); any other is
+/// defanged text, like every other address in the alert.
 public struct SocialMediaPresenter: AlertPresenting {
     /// Creates the presenter.
     public init() {}
@@ -18,7 +20,8 @@ public struct SocialMediaPresenter: AlertPresenting {
                 fields.append(context.field("post", content, kind: .quote))
             }
             if let url = event.url, !url.isEmpty {
-                fields.append(context.field("link", url, kind: WebAddress.isLinkable(url) ? .link : .text))
+                let domains = context.catalog.networks[event.network.lowercased()] ?? []
+                fields.append(context.field("link", url, kind: WebAddress.isLink(url, onDomains: domains) ? .link : .text))
             }
             fields.append(context.field("postDate", context.format(event.postDate?.date ?? event.date)))
             return ViewAssembler.Entry(topic: topic, severity: topic.severity ?? Severity.of(event.category),

@@ -1,51 +1,118 @@
 import AlertModel
 
 /// Combines what a presenter chose (the topic and detail of each event) into an `AlertView`, the same way
-/// for every alert type: one topic gives its singular or plural words; several give the type's generic title;
-/// risks and steps are merged without repeats, most serious topic first.
+/// for every alert type:
+/// - events with the same value (`Entry.identity`) are one detail, with each sighting's fields;
+/// - one topic gives its singular or plural words, counted in distinct values; several give the type's generic
+///   title, a "Type:" field on each detail, and steps grouped by topic;
+/// - risks, steps and sources are merged without repeats, most serious topic first;
+/// - every string from the alert is defanged (`Defang`) but a post's address on its own network.
 struct ViewAssembler {
     /// One event as presented: its topic, how serious it is, and its detail.
     struct Entry {
         var topic: ContentCatalog.Topic
         var severity: Double
         var detail: AlertView.Detail
+        /// What identifies the leaked value (the same value at several sites is one detail); `nil`: unique.
+        var identity: String? = nil
     }
 
     let context: PresentationContext
 
-    func view(of alert: Alert, entries: [Entry]) -> AlertView {
+    /// Fields that describe one sighting of a value, kept for each sighting when events merge.
+    private static let sightingFields: Set<String> = ["origin", "leakDate", "source", "firstSeen", "found"]
+
+    func view(of alert: Alert, entries events: [Entry]) -> AlertView {
         let catalog = context.catalog
         let content = catalog.alertTypes[alert.type.name]!
-        var topics: [(topic: ContentCatalog.Topic, severity: Double)] = []
+        let entries = merged(events)
+        var topics: [(topic: ContentCatalog.Topic, severity: Double, count: Int)] = []
         for entry in entries {
             if let index = topics.firstIndex(where: { $0.topic == entry.topic }) {
                 topics[index].severity = max(topics[index].severity, entry.severity)
+                topics[index].count += 1
             } else {
-                topics.append((entry.topic, entry.severity))
+                topics.append((entry.topic, entry.severity, 1))
             }
         }
-        let lead = topics.count == 1 ? topics[0].topic : content.generic
+        let mixed = topics.count > 1
+        let lead = mixed || topics.isEmpty ? content.generic : topics[0].topic
         let bySeverity = topics.enumerated()
             .sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }
-            .map(\.element.topic)
+            .map(\.element)
         let severity = entries.map(\.severity).max() ?? 0
+        let details = entries.map { entry in
+            var detail = defanged(entry.detail)
+            if mixed, !detail.fields.contains(where: { $0.name == "category" }) {
+                detail.fields.insert(context.field("type", entry.topic.name), at: 0)
+            }
+            return detail
+        }
         return AlertView(
             id: alert.id,
             type: alert.type.name,
             locale: catalog.locale,
             title: lead.title(entries.count),
             header: .init(icon: content.icon, title: content.header, subtitle: lead.subtitle(entries.count)),
-            details: entries.map(\.detail),
-            risks: .init(title: catalog.sections.risks, paragraphs: unique(bySeverity.flatMap(\.risks))),
-            nextSteps: .init(title: catalog.sections.nextSteps,
-                             items: unique(bySeverity.flatMap(\.steps), by: \.text)),
+            details: details,
+            risks: .init(title: catalog.sections.risks, paragraphs: unique(bySeverity.flatMap { $0.topic.risks($0.count) })),
+            nextSteps: steps(bySeverity.map(\.topic), mixed: mixed),
+            sources: .init(title: catalog.sections.sources, items: unique(bySeverity.flatMap(\.topic.sources), by: \.url)),
             help: .init(title: catalog.sections.help, text: catalog.help.text, action: catalog.help.action,
-                         phone: context.options.helpLine),
+                        phone: context.options.helpLine),
             actions: catalog.actions,
             severity: severity,
             urgent: context.options.urgency.isUrgent(severity: severity),
             urgentLabel: catalog.label("urgent")
         )
+    }
+
+    /// The steps of `topics` in order, each once; for a mixed alert, also grouped by topic.
+    private func steps(_ topics: [ContentCatalog.Topic], mixed: Bool) -> AlertView.StepSection {
+        let items = unique(topics.flatMap(\.steps), by: \.text)
+        guard mixed else { return .init(title: context.catalog.sections.nextSteps, items: items) }
+        var shown: [String] = []
+        var groups: [AlertView.StepGroup] = []
+        for topic in topics {
+            let new = topic.steps.filter { !shown.contains($0.text) }
+            shown += new.map(\.text)
+            if !new.isEmpty, let index = groups.firstIndex(where: { $0.title == topic.name }) {
+                groups[index].items += new
+            } else if !new.isEmpty {
+                groups.append(.init(title: topic.name, items: new))
+            }
+        }
+        return .init(title: context.catalog.sections.nextSteps, items: items, groups: groups)
+    }
+
+    /// Entries with the same identity and topic as one: the first's detail, with the sighting fields of the others.
+    private func merged(_ entries: [Entry]) -> [Entry] {
+        var result: [Entry] = []
+        result.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let identity = entry.identity,
+                  let index = result.firstIndex(where: { $0.identity == identity && $0.topic == entry.topic }) else {
+                result.append(entry)
+                continue
+            }
+            let present = result[index].detail.fields
+            let added = entry.detail.fields.filter { field in
+                Self.sightingFields.contains(field.name) || !present.contains(field)
+            }
+            result[index].detail.fields += added
+            result[index].severity = max(result[index].severity, entry.severity)
+        }
+        return result
+    }
+
+    /// The detail with the alert's strings defanged: its value and every field but a network's own link.
+    private func defanged(_ detail: AlertView.Detail) -> AlertView.Detail {
+        var detail = detail
+        detail.value = Defang.text(detail.value)
+        for index in detail.fields.indices where detail.fields[index].kind != .link {
+            detail.fields[index].value = Defang.text(detail.fields[index].value)
+        }
+        return detail
     }
 
     private func unique<T: Hashable>(_ items: [T]) -> [T] {

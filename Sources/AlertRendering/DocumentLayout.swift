@@ -27,12 +27,13 @@ struct LayoutKey: Hashable, Sendable {
     /// The view's values that part shows.
     let risks: AlertView.RiskSection
     let steps: AlertView.StepSection
+    let sources: AlertView.SourceSection
     let help: AlertView.Help
     let actions: [AlertAction]
     private let fingerprint: UInt64
 
-    init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection, help: AlertView.Help,
-         actions: [AlertAction]) {
+    init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection, sources: AlertView.SourceSection,
+         help: AlertView.Help, actions: [AlertAction]) {
         // A cheap fingerprint: the length and first bytes of each text. Keys that share it are told apart by `==`.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func add(_ text: String) {
@@ -41,16 +42,19 @@ struct LayoutKey: Hashable, Sendable {
         }
         risks.paragraphs.forEach(add)
         steps.items.forEach { add($0.text) }
+        steps.groups.forEach { add($0.title) }
+        sources.items.forEach { add($0.url) }
         add(help.phone?.uri ?? "")
         actions.forEach { add($0.label) }
-        self.init(part: part, risks: risks, steps: steps, help: help, actions: actions, fingerprint: hash)
+        self.init(part: part, risks: risks, steps: steps, sources: sources, help: help, actions: actions, fingerprint: hash)
     }
 
-    private init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection, help: AlertView.Help,
-                 actions: [AlertAction], fingerprint: UInt64) {
+    private init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection,
+                 sources: AlertView.SourceSection, help: AlertView.Help, actions: [AlertAction], fingerprint: UInt64) {
         self.part = part
         self.risks = risks
         self.steps = steps
+        self.sources = sources
         self.help = help
         self.actions = actions
         self.fingerprint = fingerprint
@@ -58,7 +62,8 @@ struct LayoutKey: Hashable, Sendable {
 
     /// The same key for another part of the page.
     func part(_ part: String) -> LayoutKey {
-        LayoutKey(part: part, risks: risks, steps: steps, help: help, actions: actions, fingerprint: fingerprint)
+        LayoutKey(part: part, risks: risks, steps: steps, sources: sources, help: help, actions: actions,
+                  fingerprint: fingerprint)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -68,7 +73,7 @@ struct LayoutKey: Hashable, Sendable {
 
     static func == (lhs: LayoutKey, rhs: LayoutKey) -> Bool {
         lhs.fingerprint == rhs.fingerprint && lhs.part == rhs.part && lhs.risks == rhs.risks && lhs.steps == rhs.steps
-            && lhs.help == rhs.help && lhs.actions == rhs.actions
+            && lhs.sources == rhs.sources && lhs.help == rhs.help && lhs.actions == rhs.actions
     }
 }
 
@@ -108,7 +113,8 @@ enum LayoutInline: Sendable {
     case button(LayoutButton)
     /// A popup button that dials the help line: a `tel:` link in HTML and Markdown, `[label: number]` in text.
     case call(label: String, line: HelpLine, role: String)
-    /// A link to an address that `WebAddress.isLinkable` accepted; text shows the address itself.
+    /// A link: a post's address on its own network (`WebAddress.isLink`), or a catalog source. Text shows the
+    /// address, after the link's words when they differ from it.
     case link(url: String, [LayoutInline])
 }
 
@@ -134,8 +140,9 @@ enum DocumentLayout {
                            + detail.fields.flatMap(field)),
             ])
         }))
-        let key = LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, help: view.help, actions: view.actions)
-        main.append(.shared(key) { advice(risks: key.risks, steps: key.steps, help: key.help, actions: key.actions) })
+        let key = LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
+                            actions: view.actions)
+        main.append(.shared(key) { advice(key) })
         let controlsKey = key.part("controls")
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
@@ -144,22 +151,36 @@ enum DocumentLayout {
         ]
     }
 
-    /// "What's at risk", "Next steps" and "Need help?".
-    private static func advice(risks: AlertView.RiskSection, steps: AlertView.StepSection, help: AlertView.Help,
-                               actions: [AlertAction]) -> [LayoutBlock] {
+    /// "What's at risk", "Next steps" (grouped by kind in a mixed alert), "Need help?" and "Learn more".
+    private static func advice(_ key: LayoutKey) -> [LayoutBlock] {
+        let (risks, steps, sources, help) = (key.risks, key.steps, key.sources, key.help)
         var helpBlocks: [LayoutBlock] = [.heading(2, [.text(help.title)]), .paragraph([.text(help.text)])]
-        if let action = actions.action(help.action) {
+        if let action = key.actions.action(help.action) {
             helpBlocks.append(.paragraph([opener(action)], role: "help-action"))
         }
-        return [
+        let list = { (items: [AlertView.Step]) in
+            LayoutBlock.list(items.map { step in [.paragraph([.icon(step.icon), .text(step.text)], role: "step")] })
+        }
+        let stepBlocks: [LayoutBlock] = steps.groups.isEmpty
+            ? [list(steps.items)]
+            : steps.groups.flatMap { group in [.heading(3, [.text(group.title)]), list(group.items)] }
+        var blocks: [LayoutBlock] = [
             .container(.init(tag: "section", role: "risks"),
                        [.heading(2, [.text(risks.title)])] + risks.paragraphs.map { .paragraph([.text($0)]) }),
-            .container(.init(tag: "section", role: "steps"), [
-                .heading(2, [.text(steps.title)]),
-                .list(steps.items.map { step in [.paragraph([.icon(step.icon), .text(step.text)], role: "step")] }),
-            ]),
-            .container(.init(tag: "section", role: "help"), helpBlocks),
+            .container(.init(tag: "section", role: "steps"), [.heading(2, [.text(steps.title)])] + stepBlocks),
         ]
+        // "Learn more" comes last: the page shows everything through "Contact us now" above its pinned buttons
+        // (ux.png); the sources are for a reader who wants to check the advice.
+        blocks.append(.container(.init(tag: "section", role: "help"), helpBlocks))
+        if !sources.items.isEmpty {
+            blocks.append(.container(.init(tag: "section", role: "sources"), [
+                .heading(2, [.text(sources.title)]),
+                .list(sources.items.map { source in
+                    [.paragraph([.link(url: source.url, [.text(source.title)])], role: "source")]
+                }),
+            ]))
+        }
+        return blocks
     }
 
     /// The pinned buttons and every popup.

@@ -68,8 +68,12 @@ enum TemplateContext {
                 }]
             },
             "risks": ["title": e(view.risks.title), "paragraphs": view.risks.paragraphs.map(e)],
-            "nextSteps": ["title": e(view.nextSteps.title), "items": view.nextSteps.items.map { step -> [String: Any] in
-                ["icon": e(step.icon), "text": e(step.text)]
+            "nextSteps": ["title": e(view.nextSteps.title), "items": view.nextSteps.items.map { step(e, $0) },
+                          "groups": view.nextSteps.groups.map { group -> [String: Any] in
+                              ["title": e(group.title), "items": group.items.map { step(e, $0) }]
+                          }],
+            "sources": ["title": e(view.sources.title), "items": view.sources.items.map { source -> [String: Any] in
+                ["title": e(source.title), "url": e(source.url)]
             }],
             "help": help,
             "actions": view.actions.map { action -> [String: Any] in
@@ -82,6 +86,10 @@ enum TemplateContext {
             },
             "severity": number(view.severity), "urgent": view.urgent, "urgentLabel": e(view.urgentLabel),
         ]
+    }
+
+    private static func step(_ e: (String) -> Any, _ step: AlertView.Step) -> [String: Any] {
+        ["icon": e(step.icon), "text": e(step.text)]
     }
 
     private static func effect(_ effect: AlertAction.Effect, _ e: (String) -> Any) -> [String: Any] {

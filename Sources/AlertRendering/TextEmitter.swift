@@ -109,7 +109,9 @@ struct TextWriter {
             case .icon: break
             case .button(let button): text += "[" + ControlCharacters.visible(button.label) + "]"
             case .call(let label, let line, _): text += "[" + ControlCharacters.visible(label) + ": " + line.display + "]"
-            case .link(let url, _): text += ControlCharacters.visible(url)
+            case .link(let url, let children):
+                let words = plain(children)
+                text += (words == url ? "" : words + ": ") + ControlCharacters.visible(url)
             }
         }
         return text

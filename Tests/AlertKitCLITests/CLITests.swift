@@ -38,7 +38,7 @@ final class CLITests {
         #expect(result.standardError.isEmpty)
         let page = try String(contentsOfFile: out, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(Fixtures.visibleText(ofHTML: page).contains("Email Address Leaked Identity Risk Your email has been leaked mateagar+1@gmail.com From: Test Data Date of leak: 09-06-2016"))
+        #expect(Fixtures.visibleText(ofHTML: page).contains("Email Address Leaked Identity Risk Your email has been leaked mateagar+1@gmail[.]com From: Test Data Date of leak: 09-06-2016"))
     }
 
     @Test("render writes every format to standard output, reading standard input for -", arguments: [

@@ -17,7 +17,7 @@ struct PresenterTests {
         #expect(view.details.count == 3)
         #expect(view.risks.paragraphs.count == 1)
         #expect(view.nextSteps.items.count == 3)
-        #expect(view.details[0].fields.map(\.text) == ["From: pastebin.com", "Date of leak: 11-20-2018"])
+        #expect(view.details[0].fields.map(\.text) == ["From: pastebin[.]com", "Date of leak: 11-20-2018"])
         #expect(view.details[1].fields.map(\.text) == ["From: Data breach dump", "Date of leak: 03-04-2019"])
         #expect(view.details[2].fields.map(\.text) == ["Date of leak: 03-09-2019"])
     }
@@ -26,8 +26,13 @@ struct PresenterTests {
     func mixed() throws {
         let view = try view("mixed-alert")
         #expect(view.title == "Personal Information Leaked")
-        #expect(view.details.map(\.value) == ["kenji.tanaka@example.org", "***-**-6789", "****1111"])
+        #expect(view.details.map(\.value) == ["kenji.tanaka@example[.]org", "***-**-6789", "****1111"])
         #expect(Set(view.nextSteps.items.map(\.text)).count == view.nextSteps.items.count)
+        // Each value labelled with its type; the steps grouped by type, most serious first, each once.
+        #expect(view.details.map { $0.fields.first?.text } == ["Type: Email address", "Type: Social Security number",
+                                                                "Type: Credit card number"])
+        #expect(view.nextSteps.groups.map(\.title) == ["Social Security number", "Credit card number", "Email address"])
+        #expect(view.nextSteps.groups.flatMap(\.items) == view.nextSteps.items)
         #expect(view.severity == 1.0)
     }
 

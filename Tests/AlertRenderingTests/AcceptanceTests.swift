@@ -7,9 +7,10 @@ import Testing
 /// The exercise's acceptance criteria, checked on the rendered sample in every document format.
 @Suite("Acceptance: the email alert in every format")
 struct AcceptanceTests {
-    /// What the page must show, in this order (criteria 1–8 and SPEC.md's popups).
+    /// What the page must show, in this order (criteria 1–8 and SPEC.md's popups). The leaked address is shown
+    /// defanged (issue 12: no address from an alert may be autolinked by a mail client or Markdown renderer).
     static let inOrder = [
-        "Email Address Leaked", "Identity Risk", "Your email has been leaked", "mateagar+1@gmail.com",
+        "Email Address Leaked", "Identity Risk", "Your email has been leaked", "mateagar+1@gmail[.]com",
         "From: Test Data", "Date of leak: 09-06-2016",
         "What's at risk", "Your email and password were compromised and could be used to access other accounts.",
         "Next Steps", "Change your password immediately.",

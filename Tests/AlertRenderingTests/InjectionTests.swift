@@ -1,4 +1,5 @@
 import AlertModel
+import AlertPresentation
 import AlertRendering
 import AlertTestSupport
 import Foundation
@@ -35,7 +36,8 @@ struct InjectionTests {
     }
 
     /// Markup that would mean a payload became an element or a link (escaped text shows `&lt;` instead of `<`).
-    static let forbidden = ["<script", "<img", "<svg onload", "href=\"javascript", "src=\"javascript", "<a ", "<https"]
+    /// Links are checked apart: the catalog's sources are the only ones a document may hold (`TrustedLinks`).
+    static let forbidden = ["<script", "<img", "<svg onload", "href=\"javascript", "src=\"javascript", "<https"]
 
     @Test("in HTML every payload is escaped text", arguments: templates.indices, payloads)
     func html(template: Int, payload: String) throws {
@@ -46,9 +48,11 @@ struct InjectionTests {
             // The page's own inline SVG icons are trusted; take them out before looking for injected markup.
             page = page.replacingOccurrences(of: "<svg xmlns=\"http://www.w3.org/2000/svg\"[^>]*>", with: "", options: .regularExpression)
             for bad in Self.forbidden { #expect(!page.contains(bad), "\(bad) in \(payload)") }
-            // Every field but the id is shown; the payload must be there, as the text it was.
+            #expect(TrustedLinks.untrusted(inHTML: page).isEmpty, "\(payload)")
+            // Every field but the id is shown; the payload must be there, as the text it was, defanged.
             if template != 0 {
-                #expect(Fixtures.visibleText(ofHTML: page).contains(payload.split(whereSeparator: \.isWhitespace).joined(separator: " ")))
+                let shown = Defang.text(payload).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                #expect(Fixtures.visibleText(ofHTML: page).contains(shown))
             }
         }
     }
@@ -61,6 +65,7 @@ struct InjectionTests {
         // Rendered even with raw HTML allowed, the Markdown yields no element from the payload.
         let html = CommonMarkReader.html(markdown)
         for bad in Self.forbidden { #expect(!html.contains(bad), "\(bad) in \(payload): \(markdown)") }
+        #expect(TrustedLinks.untrusted(inHTML: html).isEmpty, "\(payload): \(markdown)")
         #expect(!html.contains("<code>") && !html.contains("<em>") && !html.contains("<h1>h"))
     }
 }

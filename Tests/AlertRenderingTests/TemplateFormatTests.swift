@@ -31,7 +31,7 @@ struct TemplateFormatTests {
                 }
                 #expect(!document.unicodeScalars.contains { ControlCharacters.isControl($0) && $0 != "\n" }, "\(format)")
                 if format == "slack" {
-                    #expect(strings.contains { $0.contains(payload) }, "\(format): \(template)")
+                    #expect(strings.contains { $0.contains(Defang.text(payload)) }, "\(format): \(template)")
                     #expect(!document.contains("<!channel>") && !document.contains("<https://"))
                 }
             }

@@ -91,6 +91,13 @@ public enum Fixtures {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// The targets of every link (`href="…"`) in an HTML document, in order.
+    public static func links(inHTML html: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "href=\"([^\"]*)\"")
+        let range = NSRange(html.startIndex..., in: html)
+        return pattern.matches(in: html, range: range).compactMap { Range($0.range(at: 1), in: html).map { String(html[$0]) } }
+    }
+
     /// The first string of `needles` that does not appear in `haystack` after the one before it; `nil` if all do, in order.
     public static func firstOutOfOrder(_ needles: [String], in haystack: String) -> String? {
         var rest = haystack[...]

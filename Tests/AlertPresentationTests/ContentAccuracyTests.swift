@@ -1,0 +1,171 @@
+import AlertModel
+import AlertPresentation
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// Issue 12: what the advice says, point by point, in English and Spanish.
+@Suite("Content: accuracy, presentation and sources")
+struct ContentAccuracyTests {
+    static let locales = ContentCatalog.shippedLocales
+
+    func view(_ sample: String, _ locale: String) throws -> AlertView {
+        try view(Fixtures.sample(sample), locale)
+    }
+
+    func view(_ json: Data, _ locale: String) throws -> AlertView {
+        let alert = try AlertDecoder().decode(json).alert
+        return PresenterRegistry.standard.present(alert, in: PresentationContext(catalog: try .shipped(locale: locale)))
+    }
+
+    /// Each locale's words for what a test looks for.
+    static func words(_ locale: String, en: String, es: String) -> String { locale == "es" ? es : en }
+
+    static func catalogTopics(_ locale: String) throws -> [(String, ContentCatalog.Topic)] {
+        let catalog = try ContentCatalog.shipped(locale: locale)
+        return catalog.matchTypes.map { ($0.key, $0.value) } + catalog.socialCategories.map { ($0.key, $0.value) }
+            + catalog.alertTypes.map { ($0.key, $0.value.generic) }
+    }
+
+    @Test("threats and violent posts are urgent, the emergency step first; threats also name the police",
+          arguments: ["social-threat-alert", "social-violence-alert"], locales)
+    func threats(sample: String, locale: String) throws {
+        let view = try view(sample, locale)
+        #expect(view.urgent)
+        #expect(view.nextSteps.items.first?.text.contains("911") == true)
+        let steps = view.nextSteps.items.map(\.text).joined(separator: " ")
+        #expect(steps.contains(Self.words(locale, en: "screenshots", es: "capturas de pantalla")))
+        #expect(steps.contains(Self.words(locale, en: "Report the post to the network", es: "Denuncie la publicación")))
+        #expect(steps.contains(Self.words(locale, en: "police", es: "policía")) == (sample == "social-threat-alert"))
+    }
+
+    @Test("a freeze names the three bureaus and is placed at each; a fraud alert is placed at one, never the same step",
+          arguments: locales)
+    func bureaus(locale: String) throws {
+        let freeze = Self.words(locale, en: "Freeze your credit", es: "Congele su crédito")
+        let fraud = Self.words(locale, en: "fraud alert", es: "alerta de fraude")
+        var freezes = 0, fraudAlerts = 0
+        for (code, topic) in try Self.catalogTopics(locale) {
+            for step in topic.steps.map(\.text) {
+                if step.contains(freeze) {
+                    freezes += 1
+                    for bureau in ["Equifax", "Experian", "TransUnion"] { #expect(step.contains(bureau), "\(code): \(step)") }
+                    #expect(step.contains(Self.words(locale, en: "each", es: "cada una")), "\(code)")
+                    #expect(!step.contains(fraud), "\(code): both in one step")
+                }
+                if step.contains(Self.words(locale, en: "Place a free fraud alert", es: "Coloque una alerta de fraude")) {
+                    fraudAlerts += 1
+                    #expect(step.contains(Self.words(locale, en: "tells the other two", es: "avisa a las otras dos")), "\(code)")
+                }
+            }
+        }
+        #expect(freezes >= 2 && fraudAlerts >= 2)
+    }
+
+    @Test("passport: a leaked number needs no new passport; lost or stolen: DS-64 and DS-11 for the U.S., the issuing country's authority otherwise",
+          arguments: locales)
+    func passport(locale: String) throws {
+        let us = try view("passportnum-alert", locale).nextSteps.items.map(\.text)
+        #expect(us[0].contains(Self.words(locale, en: "doesn’t mean you need a new passport", es: "no significa que necesite un pasaporte nuevo")))
+        #expect(us.joined().contains("DS-64") && us.joined().contains("DS-11"))
+        let abroad = try view("passport-abroad-alert", locale)
+        let steps = abroad.nextSteps.items.map(\.text).joined()
+        #expect(!steps.contains("DS-64") && !steps.contains("DS-11") && !steps.contains("U.S.") && !steps.contains("EE. UU."))
+        #expect(steps.contains(Self.words(locale, en: "passport authority of Spain", es: "autoridad de pasaportes de España")))
+        #expect(abroad.details[0].fields.contains { $0.value == Self.words(locale, en: "Spain", es: "España") })
+        #expect(!abroad.urgent)
+        // A country code AlertKit does not know: the catalog's words, never the alert's text, in the step.
+        let unknown = #"{"id":"p","type":1,"events":[{"date":"2023-01-01","data":{"match":"IDPASSPORTNUM","#
+            + #""passportNumber":"X1234567","country":"Evil.example"}}]}"#
+        let unknownSteps = try view(Data(unknown.utf8), locale).nextSteps.items.map(\.text).joined()
+        #expect(unknownSteps.contains(Self.words(locale, en: "the country that issued it", es: "el país que lo emitió")))
+        #expect(!unknownSteps.contains("Evil"))
+    }
+
+    @Test("IBAN, work phone, cell phone and driver's license steps say what the authorities advise", arguments: locales)
+    func accuracy(locale: String) throws {
+        let iban = try view("iban-alert", locale).nextSteps.items.map(\.text).joined(separator: " ")
+        #expect(iban.contains(Self.words(locale, en: "8 weeks", es: "8 semanas")) && iban.contains(Self.words(locale, en: "13 months", es: "13 meses")))
+        #expect(iban.contains(Self.words(locale, en: "block direct debits", es: "adeudos directos")))
+        let work = try view("workphone-alert", locale).nextSteps.items
+        #expect(work[0].text.contains(Self.words(locale, en: "IT or security team first", es: "informática o de seguridad")))
+        let cell = try view("cellphone-alert", locale).nextSteps.items.map(\.text).joined(separator: " ")
+        #expect(cell.contains(Self.words(locale, en: "port-out", es: "portabilidad")) && cell.contains("SIM PIN") || cell.contains("PIN de la SIM"))
+        let license = try view("dlnumber-alert", locale).nextSteps.items[0].text
+        #expect(license.contains(Self.words(locale, en: "(DMV; DPS or MVD in some states)", es: "(el DMV; el DPS o la MVD en algunos estados)")))
+    }
+
+    @Test("SSNTrace: own or old address needs nothing, an unknown one is reported; plural risks; no first-seen date without firstSeen",
+          arguments: locales)
+    func ssnTrace(locale: String) throws {
+        let view = try view("ssntrace-old-address-alert", locale)
+        let steps = view.nextSteps.items.map(\.text)
+        #expect(steps[0].contains(Self.words(locale, en: "you don’t need to do anything", es: "no necesita hacer nada")))
+        #expect(steps[1].contains(Self.words(locale, en: "don’t recognize", es: "no reconoce")))
+        #expect(steps.contains { $0.contains("Equifax") })
+        let catalog = try ContentCatalog.shipped(locale: locale).alertTypes["ssnTrace"]!.generic
+        #expect(view.risks.paragraphs == catalog.risksPlural)
+        #expect(try self.view("ssntrace-alert", locale).risks.paragraphs == catalog.risks)
+        #expect(view.details[0].fields.map(\.name).contains("firstSeen"))
+        #expect(view.details[1].fields.map(\.name).contains("found") && !view.details[1].fields.map(\.name).contains("firstSeen"))
+    }
+
+    @Test("an unknown match type gets generic but useful steps and sources", arguments: locales)
+    func unknownMatch(locale: String) throws {
+        let json = #"{"id":"u","type":1,"events":[{"date":"2023-01-01","data":{"match":"IDFUTURE","value":"x"}}]}"#
+        let view = try view(Data(json.utf8), locale)
+        #expect(view.nextSteps.items.count >= 4 && !view.sources.items.isEmpty)
+        #expect(view.nextSteps.items.contains { $0.text.contains("IdentityTheft.gov") || $0.text.contains("RobodeIdentidad.gov") })
+    }
+
+    @Test("one value at several sites is one detail, the title counts distinct values", arguments: locales)
+    func distinctValues(locale: String) throws {
+        let view = try view("email-repeat-alert", locale)
+        #expect(view.title == Self.words(locale, en: "Email Address Leaked", es: "Correo electrónico filtrado"))
+        #expect(view.details.count == 1)
+        #expect(view.details[0].fields.filter { $0.name == "origin" }.count == 3)
+        #expect(try self.view("multi-email-alert", locale).details.count == 3)
+    }
+
+    @Test("a mixed alert labels each value with its type and groups the steps, each once", arguments: locales)
+    func mixed(locale: String) throws {
+        let view = try view("mixed-alert", locale)
+        let catalog = try ContentCatalog.shipped(locale: locale)
+        #expect(view.details.map { $0.fields.first?.value } == ["IDEMAILADDR", "IDSSN", "IDCCN"].map { catalog.matchTypes[$0]?.name })
+        #expect(view.details.allSatisfy { $0.fields.first?.label == catalog.label("type") })
+        #expect(view.nextSteps.groups.count == 3)
+        let grouped = view.nextSteps.groups.flatMap(\.items)
+        #expect(grouped == view.nextSteps.items && Set(grouped.map(\.text)).count == grouped.count)
+        #expect(try self.view("ssn-alert", locale).nextSteps.groups.isEmpty)
+    }
+
+    @Test("country codes are shown as names in the alert's language", arguments: locales)
+    func countries(locale: String) throws {
+        let view = try view("national-alert", locale)
+        #expect(view.details[0].fields.contains { $0.name == "country" && $0.value == Self.words(locale, en: "Mexico", es: "México") })
+    }
+
+    @Test("every topic of every catalog has https sources, and the view lists them once each", arguments: locales)
+    func sources(locale: String) throws {
+        for (code, topic) in try Self.catalogTopics(locale) {
+            #expect(!topic.sources.isEmpty, "\(code)")
+            #expect(topic.sources.allSatisfy { $0.url.hasPrefix("https://") && !$0.title.isEmpty }, "\(code)")
+        }
+        for sample in Fixtures.sampleNames {
+            let view = try view(sample, locale)
+            #expect(!view.sources.items.isEmpty && Set(view.sources.items.map(\.url)).count == view.sources.items.count, "\(sample)")
+            #expect(view.sources.title == Self.words(locale, en: "Learn more", es: "Más información"))
+        }
+    }
+
+    @Test("Spanish keeps one register (usted): no tú forms")
+    func usted() throws {
+        let data = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(
+            with: Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/catalog/es.json"))))
+        let text = String(decoding: data, as: UTF8.self)
+        let tu = try NSRegularExpression(pattern: #"\b(tu|tus|te|ti|contigo|Cambia|Revisa|Llama|Contacta|Pide|Activa|Guarda|Borra|Necesitas|Puedes|Quieres)\b"#)
+        let matches = tu.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range, in: text)!]) }
+        #expect(matches.isEmpty, "\(matches)")
+        #expect(!text.contains("Contactarnos"))
+    }
+}

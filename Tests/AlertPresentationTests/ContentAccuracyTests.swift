@@ -169,3 +169,23 @@ struct ContentAccuracyTests {
         #expect(!text.contains("Contactarnos"))
     }
 }
+
+/// `docs/content.md` is the reviewer's list of every step and its source: it must not fall behind the catalog.
+@Suite("Content: the reviewer's list")
+struct ContentDocTests {
+    @Test("docs/content.md lists every step of the English catalog, variants included, with its source")
+    func everyStep() throws {
+        let doc = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/content.md"), encoding: .utf8)
+        let catalog = try ContentCatalog.shipped(locale: "en")
+        let topics = Array(catalog.matchTypes.values) + Array(catalog.socialCategories.values)
+            + catalog.alertTypes.values.map(\.generic)
+        for topic in topics {
+            for step in topic.steps + topic.variants.values.flatMap({ $0.steps ?? [] }) {
+                let row = doc.split(separator: "\n").first { $0.contains(step.text) }
+                #expect(row != nil, "docs/content.md lacks: \(step.text)")
+                let cells = row?.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                #expect(cells?.count == 2, "no source for: \(step.text)")
+            }
+        }
+    }
+}

@@ -35,7 +35,8 @@ struct ViewAssembler {
                 topics.append((entry.topic, entry.severity, 1))
             }
         }
-        let mixed = topics.count > 1
+        // Mixed: several kinds of information. Variants of one kind (a U.S. and a Spanish passport) are one kind.
+        let mixed = unique(topics.map(\.topic.name)).count > 1
         let lead = mixed || topics.isEmpty ? content.generic : topics[0].topic
         let bySeverity = topics.enumerated()
             .sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }

@@ -158,6 +158,37 @@ struct ContentAccuracyTests {
         }
     }
 
+    @Test("over 300 generated alerts in both locales: threats urgent with the emergency step first, titles counting distinct values, country names, masking limits")
+    func feed() throws {
+        let lines = try Fixtures.generateFeed(["--seed", "21", "--count", "300"])
+        for locale in Self.locales {
+            let catalog = try ContentCatalog.shipped(locale: locale)
+            for (index, line) in lines.enumerated() {
+                let alert = try AlertDecoder().decode(line).alert
+                let view = PresenterRegistry.standard.present(alert, in: PresentationContext(catalog: catalog))
+                if case .socialMedia(let events) = alert.events,
+                   events.contains(where: { $0.category.code == "Threat" || $0.category.code == "Violence" }) {
+                    #expect(view.urgent && view.nextSteps.items.first?.text.contains("911") == true, "line \(index + 1)")
+                }
+                if case .cyberAgent(let events) = alert.events {
+                    let topics = Set(events.map { catalog.matchTypes[$0.match.code]?.name ?? "" })
+                    if topics.count == 1, let topic = catalog.matchTypes[events[0].match.code] {
+                        #expect(view.title == topic.title(view.details.count), "line \(index + 1)")
+                    }
+                    for (event, detail) in zip(events, view.details) where view.details.count == events.count {
+                        guard case .known(let kind) = event.match, kind.isSensitive, let raw = event.value else { continue }
+                        let total = raw.filter { $0.isLetter || $0.isNumber }.count
+                        let shown = detail.value.filter { $0.isLetter || $0.isNumber }.count
+                        #expect(shown * 2 <= total && total - shown >= min(total, 4), "line \(index + 1): \(detail.value)")
+                    }
+                }
+                for field in view.details.flatMap(\.fields) where field.name == "country" {
+                    #expect(!(field.value.count == 2 && field.value == field.value.uppercased()), "line \(index + 1): \(field.value)")
+                }
+            }
+        }
+    }
+
     @Test("Spanish keeps one register (usted): no tú forms")
     func usted() throws {
         let data = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(

@@ -42,10 +42,19 @@ public struct CyberAgentPresenter: AlertPresenting {
         return ViewAssembler(context: context).view(of: alert, entries: entries)
     }
 
-    /// What makes two leaked values the same: their letters and digits, in lower case (`4111 1111` = `41111111`,
-    /// `Ana@Example.org` = `ana@example.org`).
+    /// What makes two leaked values the same: their letters and digits (and `@`, `.`, `+`), ASCII letters in lower
+    /// case (`4111 1111` = `41111111`, `Ana@Example.org` = `ana@example.org`). Other characters count as they are.
     static func identity(of value: String) -> String {
-        String(value.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil
-            || $0 == "@" || $0 == "." || $0 == "+" })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "@"),
+                 UInt8(ascii: "."), UInt8(ascii: "+"), 0x80...: bytes.append(byte)
+            default: continue
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

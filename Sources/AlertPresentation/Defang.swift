@@ -15,30 +15,94 @@
 public enum Defang {
     /// `text` with its addresses and phone numbers defanged; text without any is returned as it is.
     public static func text(_ text: String) -> String {
-        guard mayNeedDefanging(text) else { return text }
-        var scalars = Array(text.unicodeScalars)
-        scalars = schemes(scalars)
-        scalars = hosts(scalars)
-        scalars = phones(scalars)
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars)
-        return String(result)
+        changed(text) ?? text
     }
 
-    /// Whether `text` has a dot, a colon or seven digits: without one, nothing in it can be an address or a number.
-    private static func mayNeedDefanging(_ text: String) -> Bool {
-        var digits = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "."), UInt8(ascii: ":"): return true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits += 1
-                if digits >= 7 { return true }
-            default: continue
+    /// `text` defanged, or `nil` when nothing in it needs to be (most texts: a site's name, a date, a masked number).
+    static func changed(_ text: String) -> String? {
+        let needs = Needs(scanning: text)
+        guard needs.any else { return nil }
+        var scalars = Array(text.unicodeScalars)
+        if needs.scheme { scalars = schemes(scalars) }
+        if needs.host { scalars = hosts(scalars) }
+        if needs.phone { scalars = phones(scalars) }
+        // UTF-8 bytes first: appending scalars to a String one by one is many times slower.
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(scalars.count + 16)
+        for scalar in scalars { Unicode.UTF8.encode(scalar) { utf8.append($0) } }
+        guard !utf8.elementsEqual(text.utf8) else { return nil }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Which passes a text needs, found in one pass over its bytes without allocating: most texts (a site's name,
+    /// a date, a masked number) need none.
+    struct Needs {
+        var scheme = false, host = false, phone = false
+        var any: Bool { scheme || host || phone }
+
+        init(scanning text: String) {
+            var previous: UInt8 = 0
+            // The run of digits and phone separators being read: its digits, and its digit groups' lengths.
+            var runDigits = 0, groups = 0, group = 0
+            var shape: (Int, Int, Int) = (0, 0, 0)
+            var plainSeparators = true
+            func endRun() {
+                if group > 0 { appendGroup() }
+                if runDigits >= 7, !Defang.isExcludedShape(groups: groups, shape: shape, plainSeparators: plainSeparators) {
+                    phone = true
+                }
+                runDigits = 0; groups = 0; group = 0; shape = (0, 0, 0); plainSeparators = true
             }
+            func appendGroup() {
+                switch groups {
+                case 0: shape.0 = group
+                case 1: shape.1 = group
+                case 2: shape.2 = group
+                default: break
+                }
+                groups += 1
+                group = 0
+            }
+            var separators = 0, dotAfterWord = false
+            for byte in text.utf8 {
+                if dotAfterWord, Defang.isWordByte(byte) { host = true }
+                dotAfterWord = byte == UInt8(ascii: ".") && Defang.isWordByte(previous)
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    runDigits += 1
+                    group += 1
+                    separators = 0
+                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"),
+                     UInt8(ascii: "+"):
+                    if group > 0 { appendGroup() }
+                    separators += 1
+                    if separators > 1 || (byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".")) { plainSeparators = false }
+                default:
+                    endRun()
+                    separators = 0
+                    if byte == UInt8(ascii: ":") { scheme = true }
+                    if byte >= 0x80 { host = true }  // letters or dots beyond ASCII: let the host pass judge
+                }
+                previous = byte
+            }
+            endRun()
         }
-        // Letters and digits beyond ASCII (a full-width dot, say) are rare in addresses; check them the slow way.
-        return text.utf8.contains { $0 >= 0x80 } && text.unicodeScalars.contains { $0 == "\u{FF0E}" || $0 == "\u{3002}" }
+    }
+
+    /// Dates (`2016-09-06`, `09-06-2016`, `9/6/2016`), ZIP+4 codes and SSN-shaped numbers, written with `-`, `.` or `/`
+    /// between their groups: not phone numbers.
+    static func isExcludedShape(groups: Int, shape: (Int, Int, Int), plainSeparators: Bool) -> Bool {
+        guard plainSeparators else { return false }
+        switch groups {
+        case 2: return shape.0 == 5 && shape.1 == 4
+        case 3: return [(4, 2, 2), (2, 2, 4), (1, 2, 4), (2, 1, 4), (1, 1, 4), (3, 2, 4)].contains { $0 == shape }
+        default: return false
+        }
+    }
+
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
     private static let schemesWithoutSlashes: Set<String> = ["mailto", "tel", "sms", "callto", "javascript", "data",
@@ -110,7 +174,7 @@ public enum Defang {
             let isLocalPart = end < input.count && input[end] == "@"
             let isHost = !isLocalPart && innerDots >= 1 && {
                 let isIPv4 = labels.count == 4 && labels.allSatisfy { $0.allSatisfy(isASCIIDigit) && $0.count <= 3 }
-                return isIPv4 || labels.dropFirst().contains { $0.count >= 2 && $0.allSatisfy { $0.properties.isAlphabetic } }
+                return isIPv4 || labels.dropFirst().contains { $0.count >= 2 && $0.allSatisfy(isLetter) }
             }()
             if isHost {
                 // Every dot with a label character on both sides becomes `[.]`.
@@ -140,7 +204,7 @@ public enum Defang {
             let startsNumber = isASCIIDigit(input[index])
                 || ((input[index] == "+" || input[index] == "(") && index + 1 < input.count && isASCIIDigit(input[index + 1]))
             // A number starts after something that is not a letter or digit (not inside a word like `A1234567`).
-            let atBoundary = index == 0 || !(input[index - 1].properties.isAlphabetic || isASCIIDigit(input[index - 1]))
+            let atBoundary = index == 0 || !(isLetter(input[index - 1]) || isASCIIDigit(input[index - 1]))
             guard startsNumber, atBoundary else {
                 output.append(input[index])
                 index += 1
@@ -151,7 +215,7 @@ public enum Defang {
             // The run ends with its last digit or closing parenthesis.
             while end > index, !(isASCIIDigit(input[end - 1]) || input[end - 1] == ")") { end -= 1 }
             let run = Array(input[index..<end])
-            let followedByWord = end < input.count && (input[end].properties.isAlphabetic || isASCIIDigit(input[end]))
+            let followedByWord = end < input.count && (isLetter(input[end]) || isASCIIDigit(input[end]))
             if let defanged = defangedPhone(run), !followedByWord {
                 output.append(contentsOf: defanged)
             } else {
@@ -224,7 +288,13 @@ public enum Defang {
         isASCIILetter(scalar) || isASCIIDigit(scalar) || scalar == "+" || scalar == "-" || scalar == "."
     }
     private static func isHostCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "-" || scalar == "_" || isASCIIDigit(scalar) || scalar.properties.isAlphabetic
+        scalar.isASCII ? scalar == "-" || scalar == "_" || isASCIIDigit(scalar) || isASCIILetter(scalar)
+                       : scalar.properties.isAlphabetic
+    }
+
+    /// A letter: ASCII ones without a Unicode property lookup.
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? isASCIILetter(scalar) : scalar.properties.isAlphabetic
     }
     /// A dot, or the full-width and ideographic dots that some clients accept in host names.
     private static func isDot(_ scalar: Unicode.Scalar) -> Bool { scalar == "." || scalar == "\u{FF0E}" || scalar == "\u{3002}" }

@@ -109,9 +109,10 @@ struct ViewAssembler {
     /// The detail with the alert's strings defanged: its value and every field but a network's own link.
     private func defanged(_ detail: AlertView.Detail) -> AlertView.Detail {
         var detail = detail
-        detail.value = Defang.text(detail.value)
+        if let value = Defang.changed(detail.value) { detail.value = value }
         for index in detail.fields.indices where detail.fields[index].kind != .link {
-            detail.fields[index].value = Defang.text(detail.fields[index].value)
+            // Most fields need nothing: only then is the list written to (and copied).
+            if let value = Defang.changed(detail.fields[index].value) { detail.fields[index].value = value }
         }
         return detail
     }

@@ -22,14 +22,19 @@ public struct TextEmitter: AlertEmitter {
 /// Writes layout blocks as wrapped text, a blank line between blocks (quoted, inside a quotation).
 struct TextWriter {
     let width: Int
-    private(set) var output = ""
+    /// The document so far, as UTF-8.
+    private var bytes: [UInt8] = []
     private var lastPrefix: String?
     private var tight = false
     private var inTightRun = false
 
     init(width: Int) {
         self.width = width
+        bytes.reserveCapacity(4096)
     }
+
+    /// The document.
+    var output: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func write(_ blocks: [LayoutBlock], prefix: String) {
         for block in blocks { write(block, prefix: prefix) }
@@ -49,8 +54,9 @@ struct TextWriter {
             let text = Self.plain(inlines)
             startBlock(prefix)
             wrap(text, first: prefix, rest: prefix)
-            let underline = String(repeating: level == 1 ? "=" : "-", count: min(width - prefix.count, text.count))
-            output += prefix + underline + "\n"
+            bytes += prefix.utf8
+            bytes += repeatElement(UInt8(ascii: level == 1 ? "=" : "-"), count: min(width - prefix.count, text.count))
+            bytes.append(UInt8(ascii: "\n"))
         case .paragraph(let inlines, _):
             let text = Self.plain(inlines)
             guard !text.isEmpty else { return }
@@ -76,7 +82,14 @@ struct TextWriter {
         defer { inTightRun = tight }
         if tight, inTightRun { return }
         if let lastPrefix {
-            output += (lastPrefix == prefix ? String(prefix.reversed().drop(while: { $0 == " " }).reversed()) : "") + "\n"
+            if lastPrefix == prefix {
+                // The prefix without its trailing spaces (`> ` gives `>`).
+                let utf8 = Array(prefix.utf8)
+                var end = utf8.count
+                while end > 0, utf8[end - 1] == UInt8(ascii: " ") { end -= 1 }
+                bytes += utf8[..<end]
+            }
+            bytes.append(UInt8(ascii: "\n"))
         }
         lastPrefix = prefix
     }
@@ -85,18 +98,96 @@ struct TextWriter {
     /// character that is white space through and through separates words: a space carrying combining marks
     /// (`( ͡° ͜ʖ ͡°)`) is part of the text and is kept.
     private mutating func wrap(_ text: String, first: String, rest: String) {
+        if !wrapSimple(text, first: first, rest: rest) { wrapByCharacter(text, first: first, rest: rest) }
+    }
+
+    /// Wraps text whose characters are each one scalar (ASCII, Latin letters, typographic quotes and dashes) and
+    /// whose only white space is ASCII, the usual case, by bytes: words are the runs between ASCII white space, and a
+    /// word's width is its count of scalars. `false`, with nothing written, for any other text.
+    private mutating func wrapSimple(_ text: String, first: String, rest: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 -> Bool in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte < 0x80 { index += 1; continue }
+                // A two- or three-byte scalar in the simple ranges: U+00A1…U+024F (not the soft hyphen),
+                // U+2010…U+2027 (dashes, quotes, bullets, ellipsis).
+                if byte >= 0xC2, byte <= 0xC9, index + 1 < utf8.count {
+                    if byte == 0xC2, utf8[index + 1] <= 0xA0 || utf8[index + 1] == 0xAD { return false }
+                    index += 2
+                } else if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80,
+                          (0x90...0xA7).contains(utf8[index + 2]) {
+                    index += 3
+                } else {
+                    return false
+                }
+            }
+            let firstUTF8 = Array(first.utf8), restUTF8 = Array(rest.utf8)
+            bytes += firstUTF8
+            var lineWidth = first.count
+            var lineHasWord = false
+            index = 0
+            while index < utf8.count {
+                guard !Self.isASCIISpace(utf8[index]) else { index += 1; continue }
+                let start = index
+                var wordWidth = 0
+                while index < utf8.count, !Self.isASCIISpace(utf8[index]) {
+                    if utf8[index] & 0xC0 != 0x80 { wordWidth += 1 }
+                    index += 1
+                }
+                if lineHasWord, lineWidth + 1 + wordWidth > width {
+                    bytes.append(UInt8(ascii: "\n"))
+                    bytes += restUTF8
+                    lineWidth = rest.count
+                    lineHasWord = false
+                }
+                if lineHasWord {
+                    bytes.append(UInt8(ascii: " "))
+                    lineWidth += 1
+                }
+                bytes += UnsafeBufferPointer(rebasing: utf8[start..<index])
+                lineWidth += wordWidth
+                lineHasWord = true
+            }
+            bytes.append(UInt8(ascii: "\n"))
+            return true
+        }
+    }
+
+    /// `text` wrapped as one paragraph, by the byte path when `simple` (if it applies) or by `Character`: what a test
+    /// compares.
+    static func wrapped(_ text: String, width: Int, first: String, rest: String, simple: Bool) -> String? {
+        var writer = TextWriter(width: width)
+        if simple {
+            guard writer.wrapSimple(text, first: first, rest: rest) else { return nil }
+        } else {
+            writer.wrapByCharacter(text, first: first, rest: rest)
+        }
+        return writer.output
+    }
+
+    /// ASCII white space: what separates words in simple text (`\t`, `\n`, `\v`, `\f`, `\r`, space).
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    /// The general wrap, by `Character`.
+    private mutating func wrapByCharacter(_ text: String, first: String, rest: String) {
         var line = first
         var lineHasWord = false
         for word in text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }) {
             if lineHasWord, line.count + 1 + word.count > width {
-                output += line + "\n"
+                bytes += line.utf8
+                bytes.append(UInt8(ascii: "\n"))
                 line = rest
                 lineHasWord = false
             }
             line += (lineHasWord ? " " : "") + word
             lineHasWord = true
         }
-        output += line + "\n"
+        bytes += line.utf8
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// The inlines as text; control characters from any value are made visible (`ControlCharacters.visible`).

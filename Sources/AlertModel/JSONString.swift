@@ -7,7 +7,9 @@ public enum JSONString {
     ///
     /// One pass over the UTF-8, eight bytes at a time where nothing needs escaping: clean runs are copied whole,
     /// escapes written between them.
-    public static func append(_ string: String, to bytes: inout [UInt8], quoted: Bool = true) {
+    /// `shortEscapes` writes backspace and form feed as `\b` and `\f`, as `JSONEncoder` does, rather than `\u0008`
+    /// and `\u000c`.
+    public static func append(_ string: String, to bytes: inout [UInt8], quoted: Bool = true, shortEscapes: Bool = false) {
         var string = string
         string.withUTF8 { utf8 in
             guard let base = utf8.baseAddress else {
@@ -33,7 +35,7 @@ public enum JSONString {
                 }
                 guard length > 0 else { offset += 1; continue }
                 if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart)) }
-                appendEscape(code, to: &bytes)
+                appendEscape(code, to: &bytes, short: shortEscapes)
                 offset += length
                 runStart = offset
             }
@@ -42,8 +44,10 @@ public enum JSONString {
         }
     }
 
-    private static func appendEscape(_ code: UInt32, to bytes: inout [UInt8]) {
+    private static func appendEscape(_ code: UInt32, to bytes: inout [UInt8], short: Bool) {
         switch code {
+        case 0x08 where short: bytes += [0x5C, UInt8(ascii: "b")]
+        case 0x0C where short: bytes += [0x5C, UInt8(ascii: "f")]
         case 0x22: bytes += [0x5C, 0x22]
         case 0x5C: bytes += [0x5C, 0x5C]
         case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]

@@ -14,6 +14,12 @@ public struct JSONEmitter: AlertEmitter {
     /// Pretty-printed JSON with sorted keys; one line when `fragment` is set. Every string is as in the view, and
     /// control characters (`ControlCharacters`) are escaped, so printing the document cannot drive a terminal.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
+        if let json = JSONViewWriter.json(of: view, pretty: !options.fragment) { return json + "\n" }
+        return try Self.encoded(view, options: options)
+    }
+
+    /// The same document through `JSONEncoder`: what `JSONViewWriter` matches, and the fallback when it cannot.
+    static func encoded(_ view: AlertView, options: RenderOptions) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = options.fragment ? [.sortedKeys, .withoutEscapingSlashes]
                                                     : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -42,12 +42,12 @@ struct ContentAccuracyTests {
     @Test("a freeze names the three bureaus and is placed at each; a fraud alert is placed at one, never the same step",
           arguments: locales)
     func bureaus(locale: String) throws {
-        let freeze = Self.words(locale, en: "Freeze your credit", es: "Congele su crédito")
+        let freeze = Self.words(locale, en: "freeze your credit", es: "congele")
         let fraud = Self.words(locale, en: "fraud alert", es: "alerta de fraude")
         var freezes = 0, fraudAlerts = 0
         for (code, topic) in try Self.catalogTopics(locale) {
             for step in topic.steps.map(\.text) {
-                if step.contains(freeze) {
+                if step.lowercased().contains(freeze), !step.contains("ChexSystems") {
                     freezes += 1
                     for bureau in ["Equifax", "Experian", "TransUnion"] { #expect(step.contains(bureau), "\(code): \(step)") }
                     #expect(step.contains(Self.words(locale, en: "each", es: "cada una")), "\(code)")
@@ -78,7 +78,7 @@ struct ContentAccuracyTests {
         let unknown = #"{"id":"p","type":1,"events":[{"date":"2023-01-01","data":{"match":"IDPASSPORTNUM","#
             + #""passportNumber":"X1234567","country":"Evil.example"}}]}"#
         let unknownSteps = try view(Data(unknown.utf8), locale).nextSteps.items.map(\.text).joined()
-        #expect(unknownSteps.contains(Self.words(locale, en: "the country that issued it", es: "el país que lo emitió")))
+        #expect(unknownSteps.contains(Self.words(locale, en: "the country that issued it", es: "su país emisor")))
         #expect(!unknownSteps.contains("Evil"))
     }
 

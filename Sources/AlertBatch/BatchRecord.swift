@@ -54,8 +54,8 @@ public struct BatchRejection: Sendable, Hashable {
 
 /// What became of a record.
 public enum BatchOutcome: Sendable {
-    /// Rendered: the alert's id, its document, and what it holds that was accepted but not understood.
-    case rendered(id: String, document: String, warnings: [BatchRejection.Problem])
+    /// Rendered: the alert's id, its document as UTF-8, and what it holds that was accepted but not understood.
+    case rendered(id: String, document: [UInt8], warnings: [BatchRejection.Problem])
     /// Left out on purpose (`--urgent-only` and the alert is not urgent).
     case skipped(id: String)
     /// Rejected.

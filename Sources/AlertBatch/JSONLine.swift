@@ -15,6 +15,12 @@ public struct JSONLine {
         Self.appendString(value, to: &bytes)
     }
 
+    /// Adds `"key": "value"` for a value that is UTF-8 bytes already.
+    public mutating func add(_ key: String, utf8 value: [UInt8]) {
+        self.key(key)
+        value.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &bytes) }
+    }
+
     /// Adds `"key": number`.
     public mutating func add(_ key: String, _ value: Int) {
         self.key(key)

@@ -26,10 +26,10 @@ struct EncodedRecord: Sendable {
             if ndjson {
                 var line = Self.header(record, id: id)
                 line.add("format", format)
-                line.add("document", document)
+                line.add("document", utf8: document)
                 output = line.finished()
             } else {
-                output = Array(document.utf8)
+                output = document
             }
         case .skipped(let id):
             kind = .skipped

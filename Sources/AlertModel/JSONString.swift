@@ -11,53 +11,67 @@ public enum JSONString {
     /// and `\u000c`.
     public static func append(_ string: String, to bytes: inout [UInt8], quoted: Bool = true, shortEscapes: Bool = false) {
         var string = string
-        string.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else {
-                if quoted { bytes.append(contentsOf: [0x22, 0x22]) }
-                return
-            }
-            let count = utf8.count
-            bytes.reserveCapacity(bytes.count + count + count / 8 + 16)
-            if quoted { bytes.append(0x22) }
-            var runStart = 0, offset = 0
-            while offset < count {
-                if offset + 8 <= count && !needsEscape(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
-                    offset += 8
-                    continue
-                }
-                let byte = base[offset]
-                var length = 0, code: UInt32 = 0
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-                    (length, code) = (1, UInt32(byte))
-                } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2, let (size, scalar) = decode(base, offset, count),
-                          ControlCharacters.isControl(scalar) {
-                    (length, code) = (size, scalar.value)
-                }
-                guard length > 0 else { offset += 1; continue }
-                if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart)) }
-                appendEscape(code, to: &bytes, short: shortEscapes)
-                offset += length
-                runStart = offset
-            }
-            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
-            if quoted { bytes.append(0x22) }
-        }
+        string.withUTF8 { append(utf8: $0, to: &bytes, quoted: quoted, shortEscapes: shortEscapes) }
     }
 
+    /// Appends valid UTF-8 text as a JSON string, escaped as `append(_:to:quoted:shortEscapes:)` does: for a document
+    /// that is already bytes (cmark's output), without making a `String` of it first.
+    public static func append(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], quoted: Bool = true,
+                              shortEscapes: Bool = false) {
+        guard let base = utf8.baseAddress else {
+            if quoted { bytes.append(0x22); bytes.append(0x22) }
+            return
+        }
+        let count = utf8.count
+        bytes.reserveCapacity(bytes.count + count + count / 8 + 16)
+        if quoted { bytes.append(0x22) }
+        var runStart = 0, offset = 0
+        while offset < count {
+            if offset + 8 <= count {
+                let flags = needsEscape(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                // The lowest flagged byte is exact (a borrow only flags bytes above it): jump straight to it.
+                guard flags != 0 else { offset += 8; continue }
+                offset += flags.trailingZeroBitCount >> 3
+            }
+            let byte = base[offset]
+            var length = 0, code: UInt32 = 0
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                (length, code) = (1, UInt32(byte))
+            } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2, let (size, scalar) = decode(base, offset, count),
+                      ControlCharacters.isControl(scalar) {
+                (length, code) = (size, scalar.value)
+            }
+            guard length > 0 else { offset += 1; continue }
+            if runStart < offset { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart)) }
+            appendEscape(code, to: &bytes, short: shortEscapes)
+            offset += length
+            runStart = offset
+        }
+        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+        if quoted { bytes.append(0x22) }
+    }
+
+    /// Appends the escape for `code`, byte by byte: an array literal here would be a heap allocation per escape,
+    /// and an HTML document has one for every quote of every attribute.
+    @inline(__always)
     private static func appendEscape(_ code: UInt32, to bytes: inout [UInt8], short: Bool) {
+        bytes.append(0x5C)
         switch code {
-        case 0x08 where short: bytes += [0x5C, UInt8(ascii: "b")]
-        case 0x0C where short: bytes += [0x5C, UInt8(ascii: "f")]
-        case 0x22: bytes += [0x5C, 0x22]
-        case 0x5C: bytes += [0x5C, 0x5C]
-        case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-        case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-        case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+        case 0x08 where short: bytes.append(UInt8(ascii: "b"))
+        case 0x0C where short: bytes.append(UInt8(ascii: "f"))
+        case 0x22: bytes.append(0x22)
+        case 0x5C: bytes.append(0x5C)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
             let hex: StaticString = "0123456789abcdef"
             let digits = hex.utf8Start
-            bytes += [0x5C, UInt8(ascii: "u"), digits[Int(code >> 12 & 0xF)], digits[Int(code >> 8 & 0xF)],
-                      digits[Int(code >> 4 & 0xF)], digits[Int(code & 0xF)]]
+            bytes.append(UInt8(ascii: "u"))
+            bytes.append(digits[Int(code >> 12 & 0xF)])
+            bytes.append(digits[Int(code >> 8 & 0xF)])
+            bytes.append(digits[Int(code >> 4 & 0xF)])
+            bytes.append(digits[Int(code & 0xF)])
         }
     }
 
@@ -74,16 +88,17 @@ public enum JSONString {
         return Unicode.Scalar(value).map { (3, $0) }
     }
 
-    /// Whether any of eight bytes is below 0x20, `"`, `\`, DEL, or not ASCII (SWAR: a byte's high bit is set in the
-    /// result where it is zero after subtracting, or equal after xor, or set to begin with).
+    /// The high bit of each of eight bytes (little-endian) that is below 0x20, `"`, `\`, DEL, or not ASCII (SWAR: a
+    /// byte's high bit is set in the result where it is zero after subtracting, or equal after xor, or set to begin
+    /// with); zero when none is. A borrow can flag a byte above a flagged one too, never one below it.
     @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
+    private static func needsEscape(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let below = (word &- ones &* 0x20) & ~word & highs
         let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
         let delete = word ^ (ones &* 0x7F)
         let equal = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (delete &- ones) & ~delete) & highs
-        return below | equal | word & highs != 0
+        return below | equal | word & highs
     }
 
 }

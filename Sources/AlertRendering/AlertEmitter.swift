@@ -8,6 +8,16 @@ public protocol AlertEmitter: Sendable {
     var format: OutputFormat { get }
     /// The document for `view`.
     func render(_ view: AlertView, options: RenderOptions) throws -> String
+    /// The document for `view` as UTF-8, the same bytes as `render`'s: what batch writes. Emitters that build bytes
+    /// implement it to save a copy and a UTF-8 check per document; the default encodes `render`'s string.
+    func renderUTF8(_ view: AlertView, options: RenderOptions) throws -> [UInt8]
+}
+
+extension AlertEmitter {
+    /// `render`'s string as UTF-8.
+    public func renderUTF8(_ view: AlertView, options: RenderOptions) throws -> [UInt8] {
+        Array(try render(view, options: options).utf8)
+    }
 }
 
 /// A named output format.

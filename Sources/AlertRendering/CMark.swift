@@ -12,6 +12,16 @@ enum CMark {
         render(blocks, builder: TreeBuilder(flavor: .html, icons: icons)) { cmark_render_html($0, CMARK_OPT_DEFAULT) }
     }
 
+    /// Renders blocks as HTML and hands cmark's UTF-8 to `body`, without making a `String` of it.
+    static func html(_ blocks: [LayoutBlock], icons: IconSet, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        defer { cmark_node_free(document) }
+        TreeBuilder(flavor: .html, icons: icons).append(blocks, to: document)
+        guard let output = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        defer { free(output) }
+        output.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(output))) }
+    }
+
     /// Renders blocks as CommonMark. The only custom nodes are fixed backslash escapes (`appendEscaped`), so nothing
     /// from an alert passes through unescaped.
     static func commonMark(_ blocks: [LayoutBlock], width: Int = 0) -> String {
@@ -156,7 +166,7 @@ private struct TreeBuilder {
                 attach(node, to: parent)
             case .link(let url, let children):
                 let node = cmark_node_new(CMARK_NODE_LINK)!
-                cmark_node_set_url(node, url)
+                url.withCString { _ = cmark_node_set_url(node, $0) }
                 append(children, to: node)
                 attach(node, to: parent)
             case .icon(let name):
@@ -190,7 +200,7 @@ private struct TreeBuilder {
 
     private func textNode(_ literal: String) -> OpaquePointer {
         let node = cmark_node_new(CMARK_NODE_TEXT)!
-        cmark_node_set_literal(node, literal)
+        literal.withCString { _ = cmark_node_set_literal(node, $0) }
         return node
     }
 
@@ -247,9 +257,10 @@ private struct TreeBuilder {
     }
 
     private func custom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
+        // `withCString`, not the implicit conversion: that copies a short string into an array on the heap.
         let node = cmark_node_new(type)!
-        cmark_node_set_on_enter(node, enter)
-        cmark_node_set_on_exit(node, exit)
+        enter.withCString { _ = cmark_node_set_on_enter(node, $0) }
+        exit.withCString { _ = cmark_node_set_on_exit(node, $0) }
         return node
     }
 

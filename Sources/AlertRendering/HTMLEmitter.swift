@@ -35,4 +35,20 @@ public struct HTMLEmitter: AlertEmitter {
         let alert = "<div class=\"alertkit\">\n\(body)</div>\n"
         return shell.render(alert: alert, title: view.title, lang: view.locale)
     }
+
+    /// The page, or the fragment, as UTF-8: a fragment is assembled from cmark's bytes without a `String` between.
+    public func renderUTF8(_ view: AlertView, options: RenderOptions) -> [UInt8] {
+        guard options.fragment else { return Array(render(view, options: options).utf8) }
+        let lang = CMark.escapeHTML(view.locale)
+        var bytes: [UInt8] = []
+        CMark.html(DocumentLayout.blocks(for: view, standalone: false), icons: icons) { body in
+            bytes.reserveCapacity(body.count + lang.utf8.count + 48)
+            bytes.append(contentsOf: #"<article class="alertkit" lang=""#.utf8)
+            bytes.append(contentsOf: lang.utf8)
+            bytes.append(contentsOf: "\">\n".utf8)
+            bytes.append(contentsOf: body)
+            bytes.append(contentsOf: "</article>\n".utf8)
+        }
+        return bytes
+    }
 }

@@ -8,6 +8,13 @@
 #   scripts/bench.sh flat     peak memory at 1 and 10 million alerts (the 1-million feed 10 times, streamed);
 #                             the `batch` rows give 10 and 100 thousand
 #   scripts/bench.sh cbound   the bare C bound: cmark alone building and rendering a fragment-like tree
+#   scripts/bench.sh table [COUNT] [OUTDIR_COUNT]
+#                             issue 13's table at --jobs 2 (and 1): every format over COUNT alerts (default 1 million),
+#                             `--out-dir` over OUTDIR_COUNT (default 100 thousand: a million files is 9 GB) into
+#                             $OUTDIR_ROOT (default /dev/shm), each with its target and its ratio to the C bound
+#                             measured in the same run
+#   scripts/bench.sh smoke    every `table` row once over 500 alerts with the debug build: checks the script, not speed
+#                             (CI runs it)
 #   scripts/bench.sh          stages and batch
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -75,11 +82,85 @@ cbound() {
   rm -f "$binary"
 }
 
+# rate LOG: the alerts/s of an `alertkit batch` summary in LOG.
+rate() { grep -E "rendered, .* rejected in" "$1" | tail -1 | sed -E 's/.*\(([0-9]+) alerts\/s\).*/\1/'; }
+
+# measure BINARY ARGS...: one `alertkit batch` run, standard output discarded; prints "alerts/s rss_mb".
+measure() {
+  local binary=$1; shift
+  local log; log=$(mktemp)
+  /usr/bin/time -f "rss_kb=%M" "$binary" batch "$@" --no-progress >/dev/null 2>"$log" || true
+  local alerts; alerts=$(rate "$log")
+  local rss; rss=$(sed -n 's/^rss_kb=//p' "$log")
+  [ -n "$alerts" ] || { echo "bench.sh: no summary from: alertkit batch $*" >&2; cat "$log" >&2; rm -f "$log"; exit 1; }
+  rm -f "$log"
+  echo "$alerts $(( ${rss:-0} / 1024 ))"
+}
+
+# table BINARY COUNT OUTDIR_COUNT: the rows of issue 13's table.
+table() {
+  local binary=$1 count=$2 outdir_count=$3
+  local input small
+  input=$(feed_of "$count"); small=$(feed_of "$outdir_count")
+  local bound; bound=$(cbound | sed -E 's/.*: ([0-9]+) alerts\/s.*/\1/')
+  echo "C bound (cmark alone, one core): $bound alerts/s; two cores: $((bound * 2)) alerts/s"
+  echo
+  echo "| run ($count alerts unless said) | target | 1 job | 2 jobs | peak RSS (2 jobs) | 2 jobs / C bound on 2 cores | met |"
+  echo "|---|---|---|---|---|---|---|"
+  local label args target one two rss
+  while IFS='|' read -r label target args; do
+    read -r one _ <<<"$(measure "$binary" "$input" --ndjson --jobs 1 $args)"
+    read -r two rss <<<"$(measure "$binary" "$input" --ndjson --jobs 2 $args)"
+    printf "| %s | ≥ %s | %s | %s | %s MB | %s %% | %s |\n" "$label" "$target" "$one" "$two" "$rss" \
+      "$((two * 100 / (bound * 2)))" "$([ "$two" -ge "$target" ] && echo yes || echo no)"
+  done <<'ROWS'
+batch --ndjson --fragment (html)|100000|--fragment
+batch --ndjson (html pages)|70000|
+--format markdown|60000|-f markdown
+--format text|60000|-f text
+--format json|60000|-f json
+--format slack|40000|-f slack
+--format sms|40000|-f sms
+ROWS
+  # Files go to memory (/dev/shm) unless OUTDIR_ROOT says where: on a virtual disk the run measures the disk's
+  # write-back, not AlertKit (see BENCHMARKS.md).
+  local root=${OUTDIR_ROOT:-/dev/shm}
+  [ -d "$root" ] && [ -w "$root" ] || root=${TMPDIR:-/tmp}
+  local out; out=$(mktemp -d -p "$root")
+  echo
+  echo "--out-dir rows: files written under $root"
+  local jobs ndjson files
+  for jobs in 1 2; do
+    read -r ndjson _ <<<"$(measure "$binary" "$small" --ndjson --fragment --jobs "$jobs")"
+    rm -rf "$out/files"
+    read -r files rss <<<"$(measure "$binary" "$small" --out-dir "$out/files" --fragment --jobs "$jobs")"
+    printf "| batch --out-dir --fragment, %s alerts, %s job(s) | ≥ 50 %% of --ndjson (%s) | %s files/s | | %s MB | | %s |\n" \
+      "$outdir_count" "$jobs" "$ndjson" "$files" "$rss" "$([ $((files * 2)) -ge "$ndjson" ] && echo yes || echo no)"
+  done
+  rm -rf "$out"
+}
+
+# feed_of COUNT: the gen-feed.py feed of COUNT alerts.
+feed_of() {
+  case $1 in
+    10000) feed 10000 feed-10k ;;
+    100000) feed 100000 feed-100k ;;
+    1000000) feed 1000000 feed-1m ;;
+    *) feed "$1" "feed-$1" ;;
+  esac
+}
+
 case "${1:-all}" in
+  table)
+    swift build -c release --product alertkit >&2
+    table .build/release/alertkit "${2:-1000000}" "${3:-100000}" ;;
+  smoke)
+    swift build --product alertkit >&2
+    table "$(swift build --show-bin-path)/alertkit" 500 500 ;;
   stages) stages ;;
   batch) batch ;;
   flat) flat ;;
   cbound) cbound ;;
   all) stages; batch ;;
-  *) echo "usage: scripts/bench.sh [stages|batch|flat|cbound]" >&2; exit 64 ;;
+  *) echo "usage: scripts/bench.sh [stages|batch|flat|cbound|table [COUNT [OUTDIR_COUNT]]|smoke]" >&2; exit 64 ;;
 esac

@@ -18,5 +18,6 @@ swift test --skip-build --disable-xctest "$@"
 if [ $# -eq 0 ]; then
   scripts/examples.sh  # Examples/*: outside packages built against this checkout, run, output compared
   scripts/docs.sh      # the DocC article and API reference, DocC warnings as errors
+  scripts/bench.sh smoke >/dev/null  # every row of the throughput table once, on 500 alerts (the script works)
   python3 -m pytest Tests/Browser -q -p no:cacheprovider
 fi

@@ -6,8 +6,11 @@ cd "$(dirname "$0")/.."
 for example in Examples/*/; do
   name=$(basename "$example")
   echo "examples: $name" >&2
-  swift build --package-path "$example" 2>&1 | tee /dev/stderr | { ! grep -E "(^|[^a-z])warning:"; } >/dev/null \
-    || { echo "examples: $name builds with warnings" >&2; exit 1; }
+  # The log goes to standard error through the descriptor, never by reopening /dev/stderr: that truncates a log
+  # file that standard error is redirected to (as CI's is).
+  log=$(swift build --package-path "$example" 2>&1) || { echo "$log" >&2; echo "examples: $name does not build" >&2; exit 1; }
+  echo "$log" >&2
+  if grep -qE "(^|[^a-z])warning:" <<<"$log"; then echo "examples: $name builds with warnings" >&2; exit 1; fi
   "$(swift build --package-path "$example" --show-bin-path)/$name" | diff -u "$example/expected-output.txt" - \
     || { echo "examples: $name's output differs from $example/expected-output.txt" >&2; exit 1; }
 done

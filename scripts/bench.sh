@@ -33,16 +33,12 @@ stages() {
   (cd Benchmarks && swift package --disable-sandbox benchmark --no-progress)
 }
 
-# run LABEL ARGS...: one `alertkit batch` run; prints a table row with alerts/s (from its summary) and peak RSS.
+# run LABEL ARGS...: one `alertkit batch --ndjson` run (release build); prints a table row with alerts/s and peak RSS.
 run() {
   local label=$1; shift
-  local log; log=$(mktemp)
-  /usr/bin/time -f "rss_kb=%M" .build/release/alertkit batch "$@" --ndjson --no-progress >/dev/null 2>"$log" || true
-  local summary rss
-  summary=$(grep -E "rendered, .* rejected in" "$log" | tail -1)
-  rss=$(sed -n 's/^rss_kb=//p' "$log")
-  printf "| %s | %s | %s MB |\n" "$label" "$(sed -E 's/.*\((.*) alerts\/s\).*/\1/' <<<"$summary")" "$((${rss:-0} / 1024))"
-  rm -f "$log"
+  local alerts rss
+  read -r alerts rss <<<"$(measure .build/release/alertkit "$@" --ndjson)"
+  printf "| %s | %s | %s MB |\n" "$label" "$alerts" "$rss"
 }
 
 batch() {

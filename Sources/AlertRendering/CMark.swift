@@ -9,25 +9,23 @@ enum CMark {
     /// Renders blocks as HTML. Containers, buttons and icons become trusted custom nodes; `icons` gives the markup
     /// for an icon name, and caches the markup of shared blocks drawn with it.
     static func html(_ blocks: [LayoutBlock], icons: IconSet) -> String {
-        render(blocks, builder: TreeBuilder(flavor: .html, icons: icons)) { cmark_render_html($0, CMARK_OPT_DEFAULT) }
+        var html = ""
+        self.html(blocks, icons: icons) { html = String(decoding: $0, as: UTF8.self) }
+        return html
     }
 
     /// Renders blocks as HTML and hands cmark's UTF-8 to `body`, without making a `String` of it.
     static func html(_ blocks: [LayoutBlock], icons: IconSet, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        defer { cmark_node_free(document) }
-        TreeBuilder(flavor: .html, icons: icons).append(blocks, to: document)
-        guard let output = cmark_render_html(document, CMARK_OPT_DEFAULT) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        defer { free(output) }
-        output.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(output))) }
+        render(blocks, builder: TreeBuilder(flavor: .html, icons: icons), { cmark_render_html($0, CMARK_OPT_DEFAULT) }, body)
     }
 
     /// Renders blocks as CommonMark. The only custom nodes are fixed backslash escapes (`appendEscaped`), so nothing
     /// from an alert passes through unescaped.
     static func commonMark(_ blocks: [LayoutBlock], width: Int = 0) -> String {
-        render(blocks, builder: TreeBuilder(flavor: .commonMark, icons: nil)) {
-            cmark_render_commonmark($0, CMARK_OPT_DEFAULT, Int32(width))
-        }
+        var markdown = ""
+        render(blocks, builder: TreeBuilder(flavor: .commonMark, icons: nil),
+               { cmark_render_commonmark($0, CMARK_OPT_DEFAULT, Int32(width)) }) { markdown = String(decoding: $0, as: UTF8.self) }
+        return markdown
     }
 
     /// Escapes text for HTML content or an attribute value in either kind of quotes: `"`, `&`, `<`, `>` as cmark
@@ -49,14 +47,16 @@ enum CMark {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Builds the tree, renders it with `renderer` and hands the output's bytes to `body` (empty if cmark fails).
     private static func render(_ blocks: [LayoutBlock], builder: TreeBuilder,
-                               _ renderer: (OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> String {
-        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
+                               _ renderer: (OpaquePointer) -> UnsafeMutablePointer<CChar>?,
+                               _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         defer { cmark_node_free(document) }
         builder.append(blocks, to: document)
-        guard let output = renderer(document) else { return "" }
+        guard let output = renderer(document) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         defer { free(output) }
-        return String(cString: output)
+        output.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(output))) }
     }
 }
 

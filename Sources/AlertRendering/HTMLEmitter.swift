@@ -29,11 +29,11 @@ public struct HTMLEmitter: AlertEmitter {
 
     /// The page, or the fragment.
     public func render(_ view: AlertView, options: RenderOptions) -> String {
-        let body = CMark.html(DocumentLayout.blocks(for: view, standalone: !options.fragment), icons: icons)
-        let lang = CMark.escapeHTML(view.locale)
-        if options.fragment { return "<article class=\"alertkit\" lang=\"\(lang)\">\n\(body)</article>\n" }
-        let alert = "<div class=\"alertkit\">\n\(body)</div>\n"
-        return shell.render(alert: alert, title: view.title, lang: view.locale)
+        guard options.fragment else {
+            let body = CMark.html(DocumentLayout.blocks(for: view, standalone: true), icons: icons)
+            return shell.render(alert: "<div class=\"alertkit\">\n\(body)</div>\n", title: view.title, lang: view.locale)
+        }
+        return String(decoding: renderUTF8(view, options: options), as: UTF8.self)
     }
 
     /// The page, or the fragment, as UTF-8: a fragment is assembled from cmark's bytes without a `String` between.

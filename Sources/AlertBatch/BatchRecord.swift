@@ -1,3 +1,4 @@
+import AlertRendering
 /// One alert read from a feed, with where it came from.
 public struct BatchRecord: Sendable {
     /// Its position among every record of the run, from 0.
@@ -55,7 +56,7 @@ public struct BatchRejection: Sendable, Hashable {
 /// What became of a record.
 public enum BatchOutcome: Sendable {
     /// Rendered: the alert's id, its document as UTF-8, and what it holds that was accepted but not understood.
-    case rendered(id: String, document: [UInt8], warnings: [BatchRejection.Problem])
+    case rendered(id: String, document: RenderedDocument, warnings: [BatchRejection.Problem])
     /// Left out on purpose (`--urgent-only` and the alert is not urgent).
     case skipped(id: String)
     /// Rejected.

@@ -1,4 +1,5 @@
 import AlertModel
+import AlertRendering
 
 /// Builds one line of NDJSON by hand: keys in a fixed order, strings escaped as RFC 8259 requires.
 /// Faster than an encoder for the few shapes a batch writes, and the output is stable byte for byte.
@@ -19,6 +20,12 @@ public struct JSONLine {
     public mutating func add(_ key: String, utf8 value: [UInt8]) {
         self.key(key)
         value.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &bytes) }
+    }
+
+    /// Adds `"key": "document"`, the document escaped as a JSON string (its shared runs escaped once, in their cache).
+    public mutating func add(_ key: String, document: RenderedDocument) {
+        self.key(key)
+        document.appendJSONString(to: &bytes)
     }
 
     /// Adds `"key": number`.

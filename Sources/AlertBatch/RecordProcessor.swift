@@ -42,7 +42,7 @@ public struct RecordProcessor: Sendable {
         if urgentOnly && !view.urgent { return .skipped(id: view.id) }
         do {
             let warnings = decoded.warnings.map { BatchRejection.Problem(pointer: $0.pointer.description, message: $0.message) }
-            return .rendered(id: view.id, document: try emitter.renderUTF8(view, options: options), warnings: warnings)
+            return .rendered(id: view.id, document: try emitter.renderDocument(view, options: options), warnings: warnings)
         } catch {
             return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: "cannot be rendered: \(error)")]))
         }

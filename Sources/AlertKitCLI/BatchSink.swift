@@ -26,10 +26,10 @@ struct EncodedRecord: Sendable {
             if ndjson {
                 var line = Self.header(record, id: id)
                 line.add("format", format)
-                line.add("document", utf8: document)
+                line.add("document", document: document)
                 output = line.finished()
             } else {
-                output = document
+                output = document.bytes
             }
         case .skipped(let id):
             kind = .skipped

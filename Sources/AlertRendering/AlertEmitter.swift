@@ -11,12 +11,20 @@ public protocol AlertEmitter: Sendable {
     /// The document for `view` as UTF-8, the same bytes as `render`'s: what batch writes. Emitters that build bytes
     /// implement it to save a copy and a UTF-8 check per document; the default encodes `render`'s string.
     func renderUTF8(_ view: AlertView, options: RenderOptions) throws -> [UInt8]
+    /// The document for `view`, the same bytes as `renderUTF8`'s, with the runs it shares with other documents held
+    /// by reference (`RenderedDocument`): what batch writes. The default wraps `renderUTF8`'s bytes.
+    func renderDocument(_ view: AlertView, options: RenderOptions) throws -> RenderedDocument
 }
 
 extension AlertEmitter {
     /// `render`'s string as UTF-8.
     public func renderUTF8(_ view: AlertView, options: RenderOptions) throws -> [UInt8] {
         Array(try render(view, options: options).utf8)
+    }
+
+    /// `renderUTF8`'s bytes, sharing nothing.
+    public func renderDocument(_ view: AlertView, options: RenderOptions) throws -> RenderedDocument {
+        RenderedDocument(bytes: try renderUTF8(view, options: options))
     }
 }
 

@@ -19,6 +19,16 @@ enum CMark {
         render(blocks, builder: TreeBuilder(flavor: .html, icons: icons), { cmark_render_html($0, CMARK_OPT_DEFAULT) }, body)
     }
 
+    /// The HTML of the blocks' shape (`MarkupShape`): each text a `ShapeMarker.text` byte, each link's address
+    /// `ShapeMarker.href`, each shared block a custom block of `ShapeMarker.shared` alone, and each child of a repeated
+    /// container one of `ShapeMarker.nested`.
+    static func shapeHTML(_ blocks: [LayoutBlock], icons: IconSet) -> [UInt8] {
+        var bytes: [UInt8] = []
+        render(blocks, builder: TreeBuilder(flavor: .html, icons: icons, markers: true),
+               { cmark_render_html($0, CMARK_OPT_DEFAULT) }) { bytes = Array($0) }
+        return bytes
+    }
+
     /// Renders blocks as CommonMark. The only custom nodes are fixed backslash escapes (`appendEscaped`), so nothing
     /// from an alert passes through unescaped.
     static func commonMark(_ blocks: [LayoutBlock], width: Int = 0) -> String {
@@ -60,30 +70,13 @@ enum CMark {
     }
 }
 
-/// The HTML of shared blocks, by key: most alerts of a feed share their advice, buttons and popups, so these are
-/// laid out and rendered once. Bounded: when full it starts again. Each `IconSet` has its own, since the markup
-/// holds its icons.
-final class SharedMarkup: @unchecked Sendable {
-    private let lock = NSLock()
-    private var markups: [LayoutKey: String] = [:]
-    private let limit = 512
-
-    func markup(for key: LayoutKey, render: () -> String) -> String {
-        if let markup = lock.withLock({ markups[key] }) { return markup }
-        let markup = render()
-        lock.withLock {
-            if markups.count >= limit { markups.removeAll(keepingCapacity: true) }
-            markups[key] = markup
-        }
-        return markup
-    }
-}
-
 private struct TreeBuilder {
     enum Flavor { case html, commonMark }
 
     let flavor: Flavor
     let icons: IconSet?
+    /// Lay out the shape: markers in place of texts, addresses and shared blocks (`CMark.shapeHTML`).
+    var markers = false
 
     func append(_ blocks: [LayoutBlock], to parent: OpaquePointer) {
         for block in blocks { append(block, to: parent) }
@@ -95,7 +88,13 @@ private struct TreeBuilder {
             switch flavor {
             case .html:
                 let node = custom(CMARK_NODE_CUSTOM_BLOCK, enter: openTag(container), exit: "</\(container.tag)>")
-                append(children, to: node)
+                if markers && container.repeated {
+                    for _ in children {
+                        attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: String(UnicodeScalar(ShapeMarker.nested)), exit: ""), to: node)
+                    }
+                } else {
+                    append(children, to: node)
+                }
                 attach(node, to: parent)
             case .commonMark where container.quoted:
                 let quote = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)!
@@ -128,8 +127,11 @@ private struct TreeBuilder {
             guard flavor == .html else { return append(blocks(), to: parent) }
             // Rendered alone, the blocks give the same markup as in place: each starts and ends a line.
             guard let icons else { return append(blocks(), to: parent) }
-            let markup = icons.sharedMarkup.markup(for: key) { CMark.html(blocks(), icons: icons) }
-            attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: markup, exit: ""), to: parent)
+            if markers {
+                return attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: String(UnicodeScalar(ShapeMarker.shared)), exit: ""), to: parent)
+            }
+            let run = icons.sharedMarkup.value(for: key) { SharedRun(CMark.html(blocks(), icons: icons)) }
+            attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: run.markup, exit: ""), to: parent)
         case .list(let items):
             let list = cmark_node_new(CMARK_NODE_LIST)!
             cmark_node_set_list_type(list, CMARK_BULLET_LIST)
@@ -150,6 +152,7 @@ private struct TreeBuilder {
                 // Control characters become visible (a NUL would also end the C string early).
                 let visible = ControlCharacters.visible(text)
                 switch flavor {
+                case .html where markers: attach(textNode(String(UnicodeScalar(ShapeMarker.text))), to: parent)
                 case .html: attach(textNode(visible), to: parent)
                 case .commonMark: appendEscaped(visible, to: parent)
                 }
@@ -166,7 +169,7 @@ private struct TreeBuilder {
                 attach(node, to: parent)
             case .link(let url, let children):
                 let node = cmark_node_new(CMARK_NODE_LINK)!
-                url.withCString { _ = cmark_node_set_url(node, $0) }
+                (markers ? ShapeMarker.href : url).withCString { _ = cmark_node_set_url(node, $0) }
                 append(children, to: node)
                 attach(node, to: parent)
             case .icon(let name):

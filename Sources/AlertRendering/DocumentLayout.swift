@@ -87,6 +87,9 @@ struct LayoutContainer: Sendable {
     var quoted = false
     /// Whether text sets the children on consecutive lines, without blank lines between them.
     var tight = false
+    /// Whether the children repeat with other values (the details): HTML lays out each child's shape apart
+    /// (`MarkupShape`), so that how many there are does not multiply the shapes.
+    var repeated = false
 }
 
 /// A button that opens or closes a popup.
@@ -132,7 +135,7 @@ enum DocumentLayout {
                 .paragraph([.text(view.header.subtitle)], role: "subtitle"),
             ]),
         ]))
-        main.append(.container(.init(tag: "section", role: "details"), view.details.map { detail in
+        main.append(.container(.init(tag: "section", role: "details", repeated: true), view.details.map { detail in
             .container(.init(tag: "div", role: "detail"), [
                 .paragraph([.icon(detail.icon)], role: "detail-icon"),
                 .container(.init(tag: "div", role: "detail-body", tight: true),

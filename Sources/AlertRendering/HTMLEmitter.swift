@@ -6,7 +6,7 @@ import Foundation
 /// the alert's markup alone, as an `<article>` whose middle is a `<div>` rather than the page's `<main>`.
 public struct HTMLEmitter: AlertEmitter {
     private let shell: PageShell
-    private let icons: IconSet
+    let icons: IconSet
 
     /// Creates the emitter with the shipped page, theme and icons.
     public init() {
@@ -29,26 +29,46 @@ public struct HTMLEmitter: AlertEmitter {
 
     /// The page, or the fragment.
     public func render(_ view: AlertView, options: RenderOptions) -> String {
-        guard options.fragment else {
-            let body = CMark.html(DocumentLayout.blocks(for: view, standalone: true), icons: icons)
-            return shell.render(alert: "<div class=\"alertkit\">\n\(body)</div>\n", title: view.title, lang: view.locale)
-        }
-        return String(decoding: renderUTF8(view, options: options), as: UTF8.self)
+        String(decoding: renderDocument(view, options: options).bytes, as: UTF8.self)
     }
 
-    /// The page, or the fragment, as UTF-8: a fragment is assembled from cmark's bytes without a `String` between.
+    /// The page, or the fragment, as UTF-8.
     public func renderUTF8(_ view: AlertView, options: RenderOptions) -> [UInt8] {
-        guard options.fragment else { return Array(render(view, options: options).utf8) }
-        let lang = CMark.escapeHTML(view.locale)
-        var bytes: [UInt8] = []
-        CMark.html(DocumentLayout.blocks(for: view, standalone: false), icons: icons) { body in
-            bytes.reserveCapacity(body.count + lang.utf8.count + 48)
-            bytes.append(contentsOf: #"<article class="alertkit" lang=""#.utf8)
-            bytes.append(contentsOf: lang.utf8)
-            bytes.append(contentsOf: "\">\n".utf8)
-            bytes.append(contentsOf: body)
-            bytes.append(contentsOf: "</article>\n".utf8)
+        renderDocument(view, options: options).bytes
+    }
+
+    /// The page, or the fragment, with the advice, buttons and popups it shares with other alerts held as shared runs.
+    public func renderDocument(_ view: AlertView, options: RenderOptions) -> RenderedDocument {
+        guard options.fragment else {
+            let body = document(DocumentLayout.blocks(for: view, standalone: true), prefix: "".utf8, suffix: "")
+            let alert = "<div class=\"alertkit\">\n" + String(decoding: body.bytes, as: UTF8.self) + "</div>\n"
+            return RenderedDocument(bytes: Array(shell.render(alert: alert, title: view.title, lang: view.locale).utf8))
         }
+        let open = #"<article class="alertkit" lang=""# + CMark.escapeHTML(view.locale) + "\">\n"
+        return document(DocumentLayout.blocks(for: view, standalone: false), prefix: open.utf8, suffix: "</article>\n")
+    }
+
+    /// The blocks' HTML between `prefix` and `suffix`: the blocks' shape filled in with their texts (`MarkupShape`),
+    /// or, where the shape declines, the blocks rendered through cmark whole. Both give the same bytes.
+    func document(_ blocks: [LayoutBlock], prefix: String.UTF8View, suffix: StaticString) -> RenderedDocument {
+        let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        var builder = DocumentBuilder(capacity: prefix.count + 2048)
+        builder.own.append(contentsOf: prefix)
+        guard MarkupShape.write(blocks, ShapeWalk(blocks), icons: icons, into: &builder) else {
+            return RenderedDocument(bytes: referenceHTML(blocks, prefix: prefix, suffix: suffix))
+        }
+        builder.own.append(contentsOf: tail)
+        return builder.document()
+    }
+
+    /// The blocks' HTML rendered through cmark whole, between `prefix` and `suffix`: what `document` must equal.
+    func referenceHTML(_ blocks: [LayoutBlock], prefix: String.UTF8View, suffix: StaticString) -> [UInt8] {
+        var bytes = Array(prefix)
+        CMark.html(blocks, icons: icons) { body in
+            bytes.reserveCapacity(bytes.count + body.count + suffix.utf8CodeUnitCount)
+            bytes.append(contentsOf: body)
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
         return bytes
     }
 }

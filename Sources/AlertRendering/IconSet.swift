@@ -1,3 +1,4 @@
+import AlertModel
 import AlertTemplates
 import Foundation
 
@@ -10,7 +11,9 @@ struct IconSet: Sendable {
     private var drawings: [String: String] = [:]
     private var markups: [String: String] = [:]
     /// The markup of shared blocks drawn with these icons.
-    let sharedMarkup = SharedMarkup()
+    let sharedMarkup = BoundedCache<LayoutKey, SharedRun>()
+    /// The shapes of layouts drawn with these icons; `nil` for a shape that only cmark renders exactly.
+    let shapes = BoundedCache<ShapeKey, MarkupShape?>()
 
     /// The icons that ship with AlertKit.
     static let shipped: IconSet = {

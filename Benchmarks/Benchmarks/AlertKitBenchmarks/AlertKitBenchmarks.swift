@@ -48,12 +48,12 @@ let benchmarks: @Sendable () -> Void = {
     for (format, options, label) in emits {
         let emitter = try! pipeline.formats.emitter(named: format)
         Benchmark("emit \(label)") { benchmark in
-            for index in benchmark.scaledIterations { blackHole(try emitter.renderUTF8(views[record(index)], options: options)) }
+            for index in benchmark.scaledIterations { blackHole(try emitter.renderDocument(views[record(index)], options: options)) }
         }
     }
 
     // Everything else batch does for a rendered alert: its NDJSON line, as `alertkit batch --ndjson` writes it.
-    let fragments = views.map { try! HTMLEmitter().renderUTF8($0, options: RenderOptions(fragment: true)) }
+    let fragments = views.map { try! HTMLEmitter().renderDocument($0, options: RenderOptions(fragment: true)) }
     Benchmark("ndjson line of an html fragment") { benchmark in
         for index in benchmark.scaledIterations {
             let document = fragments[record(index)]
@@ -63,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
             line.add("line", index + 1)
             line.add("id", views[record(index)].id)
             line.add("format", "html")
-            line.add("document", utf8: document)
+            line.add("document", document: document)
             blackHole(line.finished())
         }
     }
@@ -76,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
             var line = JSONLine(capacity: document.count + 128)
             line.add("position", index)
             line.add("id", id)
-            line.add("document", utf8: document)
+            line.add("document", document: document)
             blackHole(line.finished())
         }
     }
@@ -97,7 +97,7 @@ let benchmarks: @Sendable () -> Void = {
                     var line = JSONLine(capacity: document.count + 128)
                     line.add("position", record.position)
                     line.add("id", id)
-                    line.add("document", utf8: document)
+                    line.add("document", document: document)
                     return line.finished().count
                 },
                 emit: { _, size in blackHole(size); return true })

@@ -1,0 +1,98 @@
+import AlertModel
+
+/// A rendered document as UTF-8: the bytes of this alert, with runs of markup that many alerts share (the advice,
+/// the buttons and popups of an HTML page) held by reference. Writing it, or escaping it into a JSON line, copies
+/// the shared runs from their cache instead of rendering or escaping them again for every alert.
+public struct RenderedDocument: Sendable {
+    /// This document's own bytes; the shared runs go between them at `insertions`' offsets.
+    private var own: [UInt8]
+    /// Shared runs, each before the byte of `own` at its offset (offsets ascending).
+    private var insertions: [(offset: Int, run: SharedRun)]
+
+    /// A document that shares nothing: these bytes.
+    public init(bytes: [UInt8]) {
+        own = bytes
+        insertions = []
+    }
+
+    init(own: [UInt8], insertions: [(offset: Int, run: SharedRun)]) {
+        self.own = own
+        self.insertions = insertions
+    }
+
+    /// The number of bytes.
+    public var count: Int { insertions.reduce(own.count) { $0 + $1.run.bytes.count } }
+
+    /// The whole document's bytes.
+    public var bytes: [UInt8] {
+        guard !insertions.isEmpty else { return own }
+        var out: [UInt8] = []
+        out.reserveCapacity(count)
+        forEachRun { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Calls `body` with each run of the document's bytes, in order.
+    public func forEachRun(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try own.withUnsafeBufferPointer { own in
+            var start = 0
+            for (offset, run) in insertions {
+                try body(UnsafeBufferPointer(rebasing: own[start..<offset]))
+                try run.bytes.withUnsafeBufferPointer(body)
+                start = offset
+            }
+            try body(UnsafeBufferPointer(rebasing: own[start...]))
+        }
+    }
+
+    /// Appends the document as a JSON string (escaped as `JSONString.append` escapes it): the shared runs were
+    /// escaped once, when they were first rendered. Runs start and end at whole characters, so escaping them apart
+    /// gives the bytes that escaping the whole document would.
+    public func appendJSONString(to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + own.count + own.count / 8 + insertions.reduce(16) { $0 + $1.run.json.count })
+        bytes.append(UInt8(ascii: "\""))
+        own.withUnsafeBufferPointer { own in
+            var start = 0
+            for (offset, run) in insertions {
+                JSONString.append(utf8: UnsafeBufferPointer(rebasing: own[start..<offset]), to: &bytes, quoted: false)
+                bytes.append(contentsOf: run.json)
+                start = offset
+            }
+            JSONString.append(utf8: UnsafeBufferPointer(rebasing: own[start...]), to: &bytes, quoted: false)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Markup that many documents share, rendered once: its bytes, and the same escaped for a JSON string.
+final class SharedRun: Sendable {
+    /// The markup.
+    let markup: String
+    /// The markup's UTF-8.
+    let bytes: [UInt8]
+    /// The markup as the inside of a JSON string (no quotes).
+    let json: [UInt8]
+
+    init(_ markup: String) {
+        self.markup = markup
+        bytes = Array(markup.utf8)
+        var json: [UInt8] = []
+        JSONString.append(markup, to: &json, quoted: false)
+        self.json = json
+    }
+}
+
+/// Builds a `RenderedDocument`: bytes of its own, shared runs between them.
+struct DocumentBuilder {
+    /// The document's own bytes so far.
+    var own: [UInt8] = []
+    private var insertions: [(offset: Int, run: SharedRun)] = []
+
+    init(capacity: Int) { own.reserveCapacity(capacity) }
+
+    /// Puts a shared run after the bytes so far.
+    mutating func insert(_ run: SharedRun) { insertions.append((own.count, run)) }
+
+    /// The document.
+    consuming func document() -> RenderedDocument { RenderedDocument(own: own, insertions: insertions) }
+}

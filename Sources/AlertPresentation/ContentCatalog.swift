@@ -94,44 +94,96 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
 
     /// The words for one kind of event: titles, subtitles, detail icon, risks and steps.
     public struct Topic: Sendable, Hashable, Codable {
+        /// The fields, boxed: a topic is copied into each event's entry and each view, and copying one reference is one
+        /// retain where copying ten fields is a dozen. A change makes a new box.
+        private var box: Box
+
+        private final class Box: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private struct Fields: Sendable, Hashable {
+            var name: String, title: Plural, subtitle: Plural, icon: String, risks: [String], risksPlural: [String]?
+            var steps: [AlertView.Step], severity: Double?, sources: [AlertView.Source], variants: [String: Variant]
+        }
+
+        private mutating func update(_ change: (inout Fields) -> Void) {
+            var fields = box.fields
+            change(&fields)
+            box = Box(fields)
+        }
+
+        /// Topics are equal when their words are; the same box is equal at once.
+        public static func == (lhs: Topic, rhs: Topic) -> Bool {
+            lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+        }
+
+        /// Hashes the words.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(box.fields)
+        }
+
         /// A short name for the kind, e.g. "Email address" (shown as a field where useful).
-        public var name: String
+        public var name: String {
+            get { box.fields.name }
+            set { update { $0.name = newValue } }
+        }
         /// The title bar text, by count.
-        public var title: Plural
+        public var title: Plural {
+            get { box.fields.title }
+            set { update { $0.title = newValue } }
+        }
         /// The header subtitle, by count.
-        public var subtitle: Plural
+        public var subtitle: Plural {
+            get { box.fields.subtitle }
+            set { update { $0.subtitle = newValue } }
+        }
         /// The detail icon.
-        public var icon: String
+        public var icon: String {
+            get { box.fields.icon }
+            set { update { $0.icon = newValue } }
+        }
         /// "What's at risk" paragraphs.
-        public var risks: [String]
+        public var risks: [String] {
+            get { box.fields.risks }
+            set { update { $0.risks = newValue } }
+        }
         /// "What's at risk" paragraphs for several values, when they read differently (`risksPlural`).
-        public var risksPlural: [String]?
+        public var risksPlural: [String]? {
+            get { box.fields.risksPlural }
+            set { update { $0.risksPlural = newValue } }
+        }
         /// "Next steps" items.
-        public var steps: [AlertView.Step]
+        public var steps: [AlertView.Step] {
+            get { box.fields.steps }
+            set { update { $0.steps = newValue } }
+        }
         /// How serious this kind of event is, 0…1, when the catalog says (`"severity": 0.8`); else the presenter's
         /// or `Severity`'s value for it. An alert is urgent when its most serious event reaches the threshold.
-        public var severity: Double?
+        public var severity: Double? {
+            get { box.fields.severity }
+            set { update { $0.severity = newValue } }
+        }
         /// The official pages the risks and steps follow, shown under "Learn more".
-        public var sources: [AlertView.Source]
+        public var sources: [AlertView.Source] {
+            get { box.fields.sources }
+            set { update { $0.sources = newValue } }
+        }
         /// Variants a presenter chooses by case, e.g. `abroad` for a passport another country issued: each replaces
         /// the risks, steps or sources it has.
-        public var variants: [String: Variant]
+        public var variants: [String: Variant] {
+            get { box.fields.variants }
+            set { update { $0.variants = newValue } }
+        }
 
         /// Creates a topic, e.g. for a match type added in code:
         /// `catalog.matchTypes["IDLOYALTY"] = Topic(name: "Loyalty card", …, severity: 0.6)`.
         public init(name: String, title: Plural, subtitle: Plural, icon: String, risks: [String], steps: [AlertView.Step],
                     severity: Double? = nil, sources: [AlertView.Source] = [], risksPlural: [String]? = nil,
                     variants: [String: Variant] = [:]) {
-            self.name = name
-            self.title = title
-            self.subtitle = subtitle
-            self.icon = icon
-            self.risks = risks
-            self.risksPlural = risksPlural
-            self.steps = steps
-            self.severity = severity
-            self.sources = sources
-            self.variants = variants
+            box = Box(Fields(name: name, title: title, subtitle: subtitle, icon: icon, risks: risks, risksPlural: risksPlural,
+                             steps: steps, severity: severity, sources: sources, variants: variants))
         }
 
         /// The risks for `count` values.
@@ -144,15 +196,17 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         public func variant(_ name: String, values: [String: String] = [:]) -> Topic {
             guard let variant = variants[name] else { return self }
             var topic = self
-            topic.risks = variant.risks ?? risks
-            topic.risksPlural = variant.risks == nil ? risksPlural : nil
-            topic.steps = (variant.steps ?? steps).map { step in
-                var step = step
-                for (key, value) in values { step.text = step.text.replacingOccurrences(of: "{\(key)}", with: value) }
-                return step
+            topic.update { fields in
+                fields.risksPlural = variant.risks == nil ? fields.risksPlural : nil
+                fields.risks = variant.risks ?? fields.risks
+                fields.steps = (variant.steps ?? fields.steps).map { step in
+                    var step = step
+                    for (key, value) in values { step.text = step.text.replacingOccurrences(of: "{\(key)}", with: value) }
+                    return step
+                }
+                fields.sources = variant.sources ?? fields.sources
+                fields.variants = [:]
             }
-            topic.sources = variant.sources ?? sources
-            topic.variants = [:]
             return topic
         }
 

@@ -18,10 +18,12 @@ public enum Masking {
     /// others `****1234`), unchanged for the rest.
     public static func mask(_ value: String, as match: MatchKind) -> String {
         guard masks(match) else { return value }
-        let characters = value.filter { $0.isLetter || $0.isNumber }
+        // ASCII values (nearly all) are filtered by their bytes; the others by Unicode's letters and numbers.
+        let ascii = value.utf8.allSatisfy { $0 < 0x80 }
+        let characters = ascii ? asciiFilter(value, isAlphanumeric) : value.filter { $0.isLetter || $0.isNumber }
         switch match {
         case .ssn:
-            let digits = value.filter(\.isNumber)
+            let digits = ascii ? asciiFilter(value, isDigit) : value.filter(\.isNumber)
             let shown = visibleCount(of: digits.count)
             return "***-**-" + String(repeating: "*", count: 4 - shown) + String(digits.suffix(shown))
         case .iban:
@@ -32,5 +34,17 @@ public enum Masking {
         default:
             return "****" + String(characters.suffix(visibleCount(of: characters.count)))
         }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+
+    /// The bytes of an ASCII `value` that pass `keep`, as a string: what filtering its characters by Unicode's
+    /// letters and numbers gives for ASCII (only `0`–`9`, `A`–`Z` and `a`–`z` are either).
+    private static func asciiFilter(_ value: String, _ keep: (UInt8) -> Bool) -> String {
+        String(decoding: value.utf8.filter(keep), as: UTF8.self)
     }
 }

@@ -221,17 +221,22 @@ struct JSONReader {
     }
 
     mutating func escape(into scratch: inout [UInt8]) throws(JSONSyntaxError) {
+        UTF8.encode(try escapedScalar()) { scratch.append($0) }
+    }
+
+    /// The character an escape stands for, the reader at its backslash; the reader moves past it.
+    mutating func escapedScalar() throws(JSONSyntaxError) -> Unicode.Scalar {
         index += 1
         guard index < bytes.count else { throw error("unterminated escape") }
         let byte = bytes[index]
         index += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(byte)
+        case UInt8(ascii: "b"): return Unicode.Scalar(UInt8(0x08))
+        case UInt8(ascii: "f"): return Unicode.Scalar(UInt8(0x0C))
+        case UInt8(ascii: "n"): return Unicode.Scalar(UInt8(0x0A))
+        case UInt8(ascii: "r"): return Unicode.Scalar(UInt8(0x0D))
+        case UInt8(ascii: "t"): return Unicode.Scalar(UInt8(0x09))
         case UInt8(ascii: "u"):
             var scalar = try hex4()
             if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count,
@@ -250,7 +255,7 @@ struct JSONReader {
                 throw error("\\u\(String(scalar, radix: 16)) is half of a UTF-16 surrogate pair with no other half: "
                             + "not a character", at: index - 6)
             }
-            scratch.append(contentsOf: String(character).utf8)
+            return character
         default:
             throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'", at: index - 1)
         }

@@ -18,6 +18,13 @@ public struct AlertDecoder: Sendable {
 
     /// Decodes one alert from JSON bytes.
     public func decode(_ bytes: some Collection<UInt8>) throws(AlertDecodingError) -> DecodedAlert {
+        // A plainly valid alert of the standard contract is read in one pass; anything that decoder is not sure of
+        // (every invalid record among them) is read the general way, which reports every error and warning.
+        if schema.isAlertContract,
+           let decoded = bytes.withContiguousStorageIfAvailable({ AlertFastDecoder.decode($0, maxDepth: parser.maxDepth) }),
+           let decoded {
+            return decoded
+        }
         let json: JSONValue
         do { json = try parser.parse(bytes) } catch { throw .notJSON(error) }
         return try decode(json: json)

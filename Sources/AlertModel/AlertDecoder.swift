@@ -1,5 +1,9 @@
 /// Reads alerts: parses JSON strictly, validates it against the alert schema (every problem, with a JSON
 /// pointer), then builds the typed `Alert`.
+///
+/// With the standard schema (`JSONSchema.alert`), a plainly valid alert is read in one pass straight into the
+/// `Alert`, with no JSON tree and no schema interpretation; anything else goes the general way. The answers are
+/// the same either way.
 public struct AlertDecoder: Sendable {
     /// The schema alerts are validated against.
     public var schema: JSONSchema

@@ -1,5 +1,5 @@
-/// The byte-level reader behind `JSONParser`: the rules for strings, numbers, literals, white space and nesting,
-/// in a file of their own so that another reader of the same bytes can share them.
+/// The byte-level reader behind `JSONParser` and `AlertFastDecoder`: one set of rules for strings, numbers,
+/// literals, white space and nesting, whichever of them reads.
 struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int

@@ -1,5 +1,9 @@
 /// Reads alerts: parses JSON strictly, validates it against the alert schema (every problem, with a JSON
 /// pointer), then builds the typed `Alert`.
+///
+/// With the standard schema (`JSONSchema.alert`), a plainly valid alert is read in one pass straight into the
+/// `Alert`, with no JSON tree and no schema interpretation; anything else goes the general way. The answers are
+/// the same either way.
 public struct AlertDecoder: Sendable {
     /// The schema alerts are validated against.
     public var schema: JSONSchema
@@ -18,6 +22,13 @@ public struct AlertDecoder: Sendable {
 
     /// Decodes one alert from JSON bytes.
     public func decode(_ bytes: some Collection<UInt8>) throws(AlertDecodingError) -> DecodedAlert {
+        // A plainly valid alert of the standard contract is read in one pass; anything that decoder is not sure of
+        // (every invalid record among them) is read the general way, which reports every error and warning.
+        if schema.isAlertContract,
+           let decoded = bytes.withContiguousStorageIfAvailable({ AlertFastDecoder.decode($0, maxDepth: parser.maxDepth) }),
+           let decoded {
+            return decoded
+        }
         let json: JSONValue
         do { json = try parser.parse(bytes) } catch { throw .notJSON(error) }
         return try decode(json: json)

@@ -11,6 +11,10 @@ public struct JSONSchema: Sendable {
     /// The most issues one validation reports; past that a last issue says that more were left out.
     public var maxIssues = 100
 
+    /// Whether this is `JSONSchema.alert`, whose rules `AlertFastDecoder` knows by heart; any other schema, even
+    /// one compiled from the same text, is only ever interpreted.
+    private(set) var isAlertContract = false
+
     /// Compiles a schema document.
     public init(document: JSONValue) throws(SchemaError) {
         self.document = document
@@ -54,7 +58,9 @@ extension JSONSchema {
     /// The alert contract of SPEC.md, from the `alert.schema.json` resource.
     public static let alert: JSONSchema = {
         do {
-            return try JSONSchema(document: JSONParser().parse(alertSchemaText.utf8))
+            var schema = try JSONSchema(document: JSONParser().parse(alertSchemaText.utf8))
+            schema.isAlertContract = true
+            return schema
         } catch {
             // The schema ships with the library and is checked by its tests; a broken copy is a build defect.
             preconditionFailure("AlertModel's alert.schema.json is broken: \(error)")

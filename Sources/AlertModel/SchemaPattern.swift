@@ -47,12 +47,15 @@ enum DatePatterns {
     /// Whether `text` is, whole, of `shape`.
     static func accepts(_ text: String, as shape: Shape) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            switch shape {
-            case .countryCode: return bytes.count == 2 && isLetter(bytes[0]) && isLetter(bytes[1])
-            case .date: return bytes.count == 10 && isDate(bytes)
-            case .dateTime: return bytes.count >= 16 && isDate(bytes) && isTime(bytes)
-            }
+        return text.withUTF8 { accepts(bytes: $0, as: shape) }
+    }
+
+    /// Whether UTF-8 `bytes` are, whole, of `shape`.
+    static func accepts(bytes: UnsafeBufferPointer<UInt8>, as shape: Shape) -> Bool {
+        switch shape {
+        case .countryCode: bytes.count == 2 && isLetter(bytes[0]) && isLetter(bytes[1])
+        case .date: bytes.count == 10 && isDate(bytes)
+        case .dateTime: bytes.count >= 16 && isDate(bytes) && isTime(bytes)
         }
     }
 

@@ -60,10 +60,11 @@ struct LayoutKey: Hashable, Sendable {
         self.fingerprint = fingerprint
     }
 
-    /// The same key for another part of the page.
-    func part(_ part: String) -> LayoutKey {
-        LayoutKey(part: part, risks: risks, steps: steps, sources: sources, help: help, actions: actions,
-                  fingerprint: fingerprint)
+    /// The key of the page's controls (the buttons and popups): the help and the actions alone, so that alerts with
+    /// other advice share them.
+    func controls() -> LayoutKey {
+        LayoutKey(part: "controls", risks: .init(title: "", paragraphs: []), steps: .init(title: "", items: []),
+                  sources: .init(title: "", items: []), help: help, actions: actions)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -146,7 +147,7 @@ enum DocumentLayout {
         let key = LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
                             actions: view.actions)
         main.append(.shared(key) { advice(key) })
-        let controlsKey = key.part("controls")
+        let controlsKey = key.controls()
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
             .container(.init(tag: standalone ? "main" : "div", role: "content"), main),

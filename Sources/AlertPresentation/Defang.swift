@@ -182,7 +182,7 @@ public enum Defang {
                     let scalar = input[position]
                     if isDot(scalar), position > index, position + 1 < end,
                        isHostCharacter(input[position - 1]), isHostCharacter(input[position + 1]) {
-                        output.append(contentsOf: "[.]".unicodeScalars)
+                        output.append(contentsOf: bracketedDot)
                     } else {
                         output.append(scalar)
                     }
@@ -274,7 +274,7 @@ public enum Defang {
                 digitsInPiece += piece.digits.count
             } else {
                 // Keep parentheses; spaces, hyphens and dots give way to the break.
-                output += piece.separator.filter { $0 == ")" } + Array("[-]".unicodeScalars)
+                output += piece.separator.filter { $0 == ")" } + bracketedDash
                     + piece.separator.filter { $0 == "(" } + piece.digits
                 digitsInPiece = piece.digits.count
             }
@@ -299,6 +299,11 @@ public enum Defang {
     /// A dot, or the full-width and ideographic dots that some clients accept in host names.
     private static func isDot(_ scalar: Unicode.Scalar) -> Bool { scalar == "." || scalar == "\u{FF0E}" || scalar == "\u{3002}" }
     private static func isPhoneCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        isASCIIDigit(scalar) || " -.()+".unicodeScalars.contains(scalar)
+        switch scalar {
+        case "0"..."9", " ", "-", ".", "(", ")", "+": true
+        default: false
+        }
     }
+
+    private static let bracketedDot = Array("[.]".unicodeScalars), bracketedDash = Array("[-]".unicodeScalars)
 }

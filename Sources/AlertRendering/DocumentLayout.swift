@@ -136,27 +136,34 @@ enum DocumentLayout {
                 .paragraph([.text(view.header.subtitle)], role: "subtitle"),
             ]),
         ]))
-        main.append(.container(.init(tag: "section", role: "details", repeated: true), view.details.map { detail in
-            .container(.init(tag: "div", role: "detail"), [
-                .paragraph([.icon(detail.icon)], role: "detail-icon"),
-                .container(.init(tag: "div", role: "detail-body", tight: true),
-                           [.paragraph([.strong([.text(detail.value)])], role: "value")]
-                           + detail.fields.flatMap(field)),
-            ])
-        }))
-        let key = LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
-                            actions: view.actions)
-        main.append(.shared(key) { advice(key) })
-        let controlsKey = key.controls()
+        main.append(.container(.init(tag: "section", role: "details", repeated: true), view.details.map(detail)))
+        let (adviceKey, controlsKey) = sharedKeys(view)
+        main.append(.shared(adviceKey) { advice(adviceKey) })
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
             .container(.init(tag: standalone ? "main" : "div", role: "content"), main),
-            .shared(controlsKey) { controls(help: key.help, actions: key.actions) },
+            .shared(controlsKey) { controls(controlsKey) },
         ]
     }
 
+    /// One detail: its icon, its value and its fields.
+    static func detail(_ detail: AlertView.Detail) -> LayoutBlock {
+        .container(.init(tag: "div", role: "detail"), [
+            .paragraph([.icon(detail.icon)], role: "detail-icon"),
+            .container(.init(tag: "div", role: "detail-body", tight: true),
+                       [.paragraph([.strong([.text(detail.value)])], role: "value")] + detail.fields.flatMap(field)),
+        ])
+    }
+
+    /// The keys of the shared blocks: the advice, and the controls (buttons and popups).
+    static func sharedKeys(_ view: AlertView) -> (advice: LayoutKey, controls: LayoutKey) {
+        let key = LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
+                            actions: view.actions)
+        return (key, key.controls())
+    }
+
     /// "What's at risk", "Next steps" (grouped by kind in a mixed alert), "Need help?" and "Learn more".
-    private static func advice(_ key: LayoutKey) -> [LayoutBlock] {
+    static func advice(_ key: LayoutKey) -> [LayoutBlock] {
         let (risks, steps, sources, help) = (key.risks, key.steps, key.sources, key.help)
         var helpBlocks: [LayoutBlock] = [.heading(2, [.text(help.title)]), .paragraph([.text(help.text)])]
         if let action = key.actions.action(help.action) {
@@ -188,7 +195,8 @@ enum DocumentLayout {
     }
 
     /// The pinned buttons and every popup.
-    private static func controls(help: AlertView.Help, actions: [AlertAction]) -> [LayoutBlock] {
+    static func controls(_ key: LayoutKey) -> [LayoutBlock] {
+        let (help, actions) = (key.help, key.actions)
         let footer = actions.placed(at: .footer).map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
         return [
             .container(.init(tag: "footer", role: "actions"), footer),

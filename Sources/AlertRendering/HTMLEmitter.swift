@@ -37,27 +37,27 @@ public struct HTMLEmitter: AlertEmitter {
         renderDocument(view, options: options).bytes
     }
 
-    /// The page, or the fragment, with the advice, buttons and popups it shares with other alerts held as shared runs.
+    /// The page, or the fragment, with the markup it shares with other alerts held as shared runs.
     public func renderDocument(_ view: AlertView, options: RenderOptions) -> RenderedDocument {
         guard options.fragment else {
-            let body = document(DocumentLayout.blocks(for: view, standalone: true), prefix: "".utf8, suffix: "")
+            let body = document(view, standalone: true, prefix: "".utf8, suffix: "")
             let alert = "<div class=\"alertkit\">\n" + String(decoding: body.bytes, as: UTF8.self) + "</div>\n"
             return RenderedDocument(bytes: Array(shell.render(alert: alert, title: view.title, lang: view.locale).utf8))
         }
         let open = #"<article class="alertkit" lang=""# + CMark.escapeHTML(view.locale) + "\">\n"
-        return document(DocumentLayout.blocks(for: view, standalone: false), prefix: open.utf8, suffix: "</article>\n")
+        return document(view, standalone: false, prefix: open.utf8, suffix: "</article>\n")
     }
 
-    /// The blocks' HTML between `prefix` and `suffix`: the blocks' shape filled in with their texts (`MarkupShape`),
-    /// or, where the shape declines, the blocks rendered through cmark whole. Both give the same bytes.
-    func document(_ blocks: [LayoutBlock], prefix: String.UTF8View, suffix: StaticString) -> RenderedDocument {
-        let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-        var builder = DocumentBuilder(capacity: prefix.count + 2048)
+    /// The view's HTML between `prefix` and `suffix`: its layout's shape filled in with its texts (`MarkupShape`), or,
+    /// where the shape declines, the layout rendered through cmark whole. Both give the same bytes.
+    func document(_ view: AlertView, standalone: Bool, prefix: String.UTF8View, suffix: StaticString) -> RenderedDocument {
+        var builder = DocumentBuilder(capacity: prefix.count + 512)
         builder.own.append(contentsOf: prefix)
-        guard MarkupShape.write(blocks, ShapeWalk(blocks), icons: icons, into: &builder) else {
-            return RenderedDocument(bytes: referenceHTML(blocks, prefix: prefix, suffix: suffix))
+        guard MarkupShape.write(ShapeWalk(view: view, standalone: standalone), icons: icons, into: &builder) else {
+            return RenderedDocument(bytes: referenceHTML(DocumentLayout.blocks(for: view, standalone: standalone),
+                                                         prefix: prefix, suffix: suffix))
         }
-        builder.own.append(contentsOf: tail)
+        builder.own.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
         return builder.document()
     }
 

@@ -66,20 +66,24 @@ public struct RenderedDocument: Sendable {
 
 /// Markup that many documents share, rendered once: its bytes, and the same escaped for a JSON string.
 final class SharedRun: Sendable {
-    /// The markup.
-    let markup: String
     /// The markup's UTF-8.
     let bytes: [UInt8]
     /// The markup as the inside of a JSON string (no quotes).
     let json: [UInt8]
 
-    init(_ markup: String) {
-        self.markup = markup
-        bytes = Array(markup.utf8)
+    convenience init(_ markup: String) {
+        self.init(bytes: Array(markup.utf8))
+    }
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
         var json: [UInt8] = []
-        JSONString.append(markup, to: &json, quoted: false)
+        bytes.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &json, quoted: false) }
         self.json = json
     }
+
+    /// The markup as a string.
+    var markup: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Builds a `RenderedDocument`: bytes of its own, shared runs between them.
@@ -92,6 +96,12 @@ struct DocumentBuilder {
 
     /// Puts a shared run after the bytes so far.
     mutating func insert(_ run: SharedRun) { insertions.append((own.count, run)) }
+
+    /// Whether the document so far ends with a newline.
+    var endsWithNewline: Bool {
+        if let last = insertions.last, last.offset == own.count { return last.run.bytes.last == 0x0A }
+        return own.last == 0x0A
+    }
 
     /// The document.
     consuming func document() -> RenderedDocument { RenderedDocument(own: own, insertions: insertions) }

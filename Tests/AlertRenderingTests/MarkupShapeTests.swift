@@ -14,11 +14,15 @@ struct MarkupShapeTests {
     func expectSameAsCmark(_ view: AlertView, _ label: String, emitter: HTMLEmitter = HTMLEmitter(), shaped: Bool = true) {
         for standalone in [false, true] {
             let blocks = DocumentLayout.blocks(for: view, standalone: standalone)
+            // The walk made from the view takes the layout's texts, addresses and places in the layout's order.
+            let fromView = ShapeWalk(view: view, standalone: standalone), fromBlocks = ShapeWalk(blocks)
+            #expect(fromView.slots == fromBlocks.slots && fromView.places == fromBlocks.places, "\(label): walks agree")
+            #expect(zip(fromView.nested, fromBlocks.nested).allSatisfy { $0.slots == $1.slots && $0.places == $1.places })
             var builder = DocumentBuilder(capacity: 0)
-            #expect(MarkupShape.write(blocks, ShapeWalk(blocks), icons: emitter.icons, into: &builder) == shaped,
+            #expect(MarkupShape.write(fromView, icons: emitter.icons, into: &builder) == shaped,
                     "\(label): written through shapes: \(shaped)")
             let prefix = standalone ? "" : "<article>\n"
-            let document = emitter.document(blocks, prefix: prefix.utf8, suffix: "</article>\n")
+            let document = emitter.document(view, standalone: standalone, prefix: prefix.utf8, suffix: "</article>\n")
             let reference = emitter.referenceHTML(blocks, prefix: prefix.utf8, suffix: "</article>\n")
             #expect(document.bytes == reference, "\(label), standalone: \(standalone)")
             #expect(document.count == reference.count)

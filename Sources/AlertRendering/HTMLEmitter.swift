@@ -39,13 +39,27 @@ public struct HTMLEmitter: AlertEmitter {
 
     /// The page, or the fragment, with the markup it shares with other alerts held as shared runs.
     public func renderDocument(_ view: AlertView, options: RenderOptions) -> RenderedDocument {
-        guard options.fragment else {
-            let body = document(view, standalone: true, prefix: "".utf8, suffix: "")
-            let alert = "<div class=\"alertkit\">\n" + String(decoding: body.bytes, as: UTF8.self) + "</div>\n"
-            return RenderedDocument(bytes: Array(shell.render(alert: alert, title: view.title, lang: view.locale).utf8))
-        }
+        guard options.fragment else { return page(view) }
         let open = #"<article class="alertkit" lang=""# + CMark.escapeHTML(view.locale) + "\">\n"
         return document(view, standalone: false, prefix: open.utf8, suffix: "</article>\n")
+    }
+
+    /// The standalone page: the shell cut where its values go (`SplitPage`) filled with the view's, or the shell's
+    /// template rendered around the alert's markup. Both give the same bytes.
+    private func page(_ view: AlertView) -> RenderedDocument {
+        if let split = shell.split {
+            var builder = DocumentBuilder(capacity: 1024)
+            let written = split.write(into: &builder, title: view.title, lang: view.locale) { builder in
+                builder.own.append(contentsOf: "<div class=\"alertkit\">\n".utf8)
+                guard MarkupShape.write(ShapeWalk(view: view, standalone: true), icons: icons, into: &builder) else { return false }
+                builder.own.append(contentsOf: "</div>\n".utf8)
+                return true
+            }
+            if written { return builder.document() }
+        }
+        let body = referenceHTML(DocumentLayout.blocks(for: view, standalone: true), prefix: "".utf8, suffix: "")
+        let alert = "<div class=\"alertkit\">\n" + String(decoding: body, as: UTF8.self) + "</div>\n"
+        return RenderedDocument(bytes: Array(shell.render(alert: alert, title: view.title, lang: view.locale).utf8))
     }
 
     /// The view's HTML between `prefix` and `suffix`: its layout's shape filled in with its texts (`MarkupShape`), or,

@@ -7,6 +7,8 @@ import Mustache
 struct PageShell: Sendable {
     private let page: MustacheTemplate
     private let styles: String
+    /// The page cut where its values go, if filling it is the same as rendering it.
+    let split: SplitPage?
 
     /// Loads the templates from a folder laid out as `Templates/page/`.
     init(directory: URL) throws(TemplateError) {
@@ -21,6 +23,7 @@ struct PageShell: Sendable {
     private init(page: MustacheTemplate, style: MustacheTemplate, theme: PageTheme) throws(TemplateError) {
         self.page = page
         self.styles = style.render(theme.values)
+        split = SplitPage(page: page, styles: styles)
     }
 
     /// The shipped shell with the `page/` of each of `folders` over it, later ones winning: `page.html.mustache` and

@@ -58,6 +58,28 @@ final class PageShellTests {
         #expect(page.contains(#"<html lang="en&quot; onload=&quot;x">"#))
     }
 
+    @Test("the shipped page is filled in from its cut pieces, and gives what rendering its template gives")
+    func splitPage() throws {
+        let split = try #require(PageShell.shipped.split)
+        for (title, lang) in [("Your email was leaked", "en"), ("</title><script>x</script>", "en\" onload=\"x"),
+                              ("a<\u{301} & 'b' \"c\"", "es"), ("", "")] {
+            var builder = DocumentBuilder(capacity: 0)
+            #expect(split.write(into: &builder, title: title, lang: lang) { $0.own.append(contentsOf: "<p>x</p>\n".utf8); return true })
+            #expect(builder.document().bytes == Array(PageShell.shipped.render(alert: "<p>x</p>\n", title: title, lang: lang).utf8))
+        }
+    }
+
+    @Test("a page template whose values are not plain tags is rendered whole, not cut")
+    func unsplittablePage() throws {
+        let folder = try self.folder { _ in }
+        // A transform changes the value: the cut pieces could not be filled with it, so the page is rendered whole.
+        try #"<html lang="{{lang}}"><title>{{uppercased(title)}}</title>{{{alert}}}"#
+            .write(to: folder.appendingPathComponent("page.html.mustache"), atomically: true, encoding: .utf8)
+        let page = try PageShell(directory: folder)
+        #expect(page.split == nil)
+        #expect(page.render(alert: "<p></p>", title: "Leak", lang: "en") == #"<html lang="en"><title>LEAK</title><p></p>"#)
+    }
+
     @Test("a templates folder's page/theme.json changes single keys and its icons/ replace icons by name, in HTMLEmitter")
     func folderOverrides() throws {
         try scratch.file("page/theme.json", #"{"red": "rgb(1, 2, 3)"}"#)

@@ -10,6 +10,7 @@
 #   scripts/bench.sh cbound   the bare C bound: cmark alone building and rendering a fragment-like tree
 #   scripts/bench.sh table [COUNT] [OUTDIR_COUNT]
 #                             issue 13's table at --jobs 2 (and 1): every format over COUNT alerts (default 1 million),
+#                             with the release build, or the binary ALERTKIT_BIN names (an earlier commit's build),
 #                             `--out-dir` over OUTDIR_COUNT (default 100 thousand: a million files is 9 GB) into
 #                             $OUTDIR_ROOT (default /dev/shm), each with its target and its ratio to the C bound
 #                             measured in the same run
@@ -148,8 +149,9 @@ feed_of() {
 
 case "${1:-all}" in
   table)
-    swift build -c release --product alertkit >&2
-    table .build/release/alertkit "${2:-1000000}" "${3:-100000}" ;;
+    # ALERTKIT_BIN measures another build (an earlier commit's, for a before/after in the same run of the machine).
+    if [ -z "${ALERTKIT_BIN:-}" ]; then swift build -c release --product alertkit >&2; fi
+    table "${ALERTKIT_BIN:-.build/release/alertkit}" "${2:-1000000}" "${3:-100000}" ;;
   smoke)
     swift build --product alertkit >&2
     table "$(swift build --show-bin-path)/alertkit" 500 500 ;;

@@ -9,7 +9,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
     private var values: [Key: Value] = [:]
     private let limit: Int
 
-    package init(limit: Int = 2048) { self.limit = limit }
+    package init(limit: Int) { self.limit = limit }
 
     /// The value for `key`, made by `make` (outside the lock) the first time.
     package func value(for key: Key, make: () -> Value) -> Value {

@@ -8,7 +8,7 @@ public struct PresentationContext: Sendable {
     /// The caller's options.
     public var options: PresentationOptions
     /// Country names by locale and code: ICU's look-up costs more than the rest of a detail.
-    private let countryNames = BoundedCache<String, String?>()
+    private let countryNames = BoundedCache<String, String?>(limit: 1024)
 
     /// Creates a context.
     public init(catalog: ContentCatalog = .english, options: PresentationOptions = .default) {

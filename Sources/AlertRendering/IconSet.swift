@@ -10,10 +10,11 @@ import Foundation
 struct IconSet: Sendable {
     private var drawings: [String: String] = [:]
     private var markups: [String: String] = [:]
-    /// The markup of shared blocks drawn with these icons.
-    let sharedMarkup = BoundedCache<LayoutKey, SharedRun>()
+    /// The markup of shared blocks drawn with these icons: 1,024 of them (the 1-million feed has between 512 and 1,024
+    /// kinds of advice in use; with 512 it rendered them again and again).
+    let sharedMarkup = BoundedCache<LayoutKey, SharedRun>(limit: 1024)
     /// The shapes of layouts drawn with these icons; `nil` for a shape that only cmark renders exactly.
-    let shapes = BoundedCache<ShapeKey, MarkupShape?>()
+    let shapes = BoundedCache<ShapeKey, MarkupShape?>(limit: 1024)
 
     /// The icons that ship with AlertKit.
     static let shipped: IconSet = {

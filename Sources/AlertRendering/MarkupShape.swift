@@ -86,13 +86,15 @@ struct MarkupShape: Sendable {
             case .markup(let run):
                 document.insert(run)
             case .text:
-                guard case .text(let text) = walk.slots[slot] else { return false }
+                guard slot < walk.slots.count, case .text(let text) = walk.slots[slot] else { return false }
                 HTMLText.appendEscaped(text, to: &document.own)
                 slot += 1
             case .href:
-                guard case .href(let url) = walk.slots[slot], HTMLText.appendHref(url, to: &document.own) else { return false }
+                guard slot < walk.slots.count, case .href(let url) = walk.slots[slot],
+                      HTMLText.appendHref(url, to: &document.own) else { return false }
                 slot += 1
             case .shared:
+                guard shared < walk.shared.count else { return false }
                 let (key, blocks) = walk.shared[shared]
                 let run = icons.sharedMarkup.value(for: key) { SharedRun(CMark.html(blocks(), icons: icons)) }
                 // cmark writes shared blocks on lines of their own, and so the marker's line; the markup ends with a
@@ -101,7 +103,8 @@ struct MarkupShape: Sendable {
                 document.insert(run)
                 shared += 1
             case .nested:
-                guard write(walk.nested[nested], icons: icons, into: &document), document.endsWithNewline else { return false }
+                guard nested < walk.nested.count, write(walk.nested[nested], icons: icons, into: &document),
+                      document.endsWithNewline else { return false }
                 nested += 1
             }
         }

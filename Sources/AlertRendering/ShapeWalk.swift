@@ -36,10 +36,7 @@ struct ShapeWalk {
     private mutating func mark(_ byte: UInt8) { signature.append(byte) }
 
     private mutating func string(_ text: String) {
-        let count = text.utf8.count
-        signature.append(UInt8(truncatingIfNeeded: count))
-        signature.append(UInt8(truncatingIfNeeded: count >> 8))
-        signature.append(UInt8(truncatingIfNeeded: count >> 16))
+        withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { signature.append(contentsOf: $0) }
         signature.append(contentsOf: text.utf8)
     }
 
@@ -142,8 +139,7 @@ extension ShapeWalk {
         blocks = { DocumentLayout.blocks(for: view, standalone: standalone) }
         signature = [ViewMark.page, standalone ? 1 : 0, view.urgent ? 1 : 0]
         string(view.header.icon)
-        signature.append(UInt8(truncatingIfNeeded: view.details.count))
-        signature.append(UInt8(truncatingIfNeeded: view.details.count >> 8))
+        withUnsafeBytes(of: UInt64(view.details.count).littleEndian) { signature.append(contentsOf: $0) }
         text(view.title)
         if view.urgent { text(view.urgentLabel) }
         text(view.header.title)

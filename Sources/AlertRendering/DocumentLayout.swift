@@ -157,9 +157,14 @@ enum DocumentLayout {
 
     /// The keys of the shared blocks: the advice, and the controls (buttons and popups).
     static func sharedKeys(_ view: AlertView) -> (advice: LayoutKey, controls: LayoutKey) {
-        let key = LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
-                            actions: view.actions)
+        let key = adviceKey(view)
         return (key, key.controls())
+    }
+
+    /// The key of the advice: the risks, steps, sources, help and actions.
+    static func adviceKey(_ view: AlertView) -> LayoutKey {
+        LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
+                  actions: view.actions)
     }
 
     /// "What's at risk", "Next steps" (grouped by kind in a mixed alert), "Need help?" and "Learn more".

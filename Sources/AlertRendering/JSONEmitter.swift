@@ -4,6 +4,9 @@ import Foundation
 
 /// The view model itself as JSON, actions and popups included, for native clients to lay out.
 public struct JSONEmitter: AlertEmitter {
+    /// The shared sections' JSON by the advice they hold.
+    private let cache = BoundedCache<JSONSectionsKey, JSONSections>(limit: 1024)
+
     /// Creates the emitter.
     public init() {}
 
@@ -14,8 +17,17 @@ public struct JSONEmitter: AlertEmitter {
     /// Pretty-printed JSON with sorted keys; one line when `fragment` is set. Every string is as in the view, and
     /// control characters (`ControlCharacters`) are escaped, so printing the document cannot drive a terminal.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
-        if let json = JSONViewWriter.json(of: view, pretty: !options.fragment) { return json + "\n" }
-        return try Self.encoded(view, options: options)
+        String(decoding: try renderDocument(view, options: options).bytes, as: UTF8.self)
+    }
+
+    /// The view model's JSON, its actions, help, steps, risks and sources (the same for every alert with the same
+    /// advice) held as shared runs, written once per kind of advice.
+    public func renderDocument(_ view: AlertView, options: RenderOptions) throws -> RenderedDocument {
+        let pretty = !options.fragment
+        let key = JSONSectionsKey(advice: DocumentLayout.adviceKey(view), pretty: pretty)
+        let sections = cache.value(for: key) { JSONViewWriter.sections(of: view, pretty: pretty) }
+        if let document = JSONViewWriter.document(of: view, pretty: pretty, sections: sections, newline: true) { return document }
+        return RenderedDocument(bytes: Array(try Self.encoded(view, options: options).utf8))
     }
 
     /// The same document through `JSONEncoder`: what `JSONViewWriter` matches, and the fallback when it cannot.

@@ -8,6 +8,8 @@ import AlertPresentation
 /// the emitter falls back to `JSONEncoder`.
 struct JSONViewWriter {
     private var bytes: [UInt8] = []
+    /// Sections written as shared runs (`JSONSections`), each before the byte of `bytes` at its offset.
+    private var insertions: [(offset: Int, run: SharedRun)] = []
     private let pretty: Bool
     private var depth = 0
     /// Whether the container being written has a member yet, per level.
@@ -20,10 +22,16 @@ struct JSONViewWriter {
 
     /// The view as JSON text, or `nil` for a severity `JSONEncoder` would write in exponent form.
     static func json(of view: AlertView, pretty: Bool) -> String? {
+        document(of: view, pretty: pretty, sections: nil, newline: false).map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+
+    /// The view model's JSON with the sections that many alerts share (`sections`, from the same view or one with equal
+    /// sections) as shared runs, and a line break after it with `newline`; `nil` where `json(of:pretty:)` is.
+    static func document(of view: AlertView, pretty: Bool, sections: JSONSections?, newline: Bool) -> RenderedDocument? {
         guard let severity = number(view.severity) else { return nil }
         var writer = JSONViewWriter(pretty: pretty)
         writer.object {
-            $0.key("actions") { $0.array(view.actions) { $0.action($1) } }
+            $0.key("actions") { $0.section(sections?.actions) { $0.actions(view.actions) } }
             $0.key("details") { $0.array(view.details) { $0.detail($1) } }
             $0.key("header") {
                 $0.object {
@@ -32,59 +40,89 @@ struct JSONViewWriter {
                     $0.member("title", view.header.title)
                 }
             }
-            $0.key("help") {
-                $0.object {
-                    $0.member("action", view.help.action)
-                    if let phone = view.help.phone {
-                        $0.key("phone") { $0.object { $0.member("display", phone.display); $0.member("uri", phone.uri) } }
-                    }
-                    $0.member("text", view.help.text)
-                    $0.member("title", view.help.title)
-                }
-            }
+            $0.key("help") { $0.section(sections?.help) { $0.help(view.help) } }
             $0.member("id", view.id)
             $0.member("locale", view.locale)
-            $0.key("nextSteps") {
-                $0.object {
-                    $0.key("groups") {
-                        $0.array(view.nextSteps.groups) { writer, group in
-                            writer.object {
-                                $0.key("items") { $0.array(group.items) { $0.step($1) } }
-                                $0.member("title", group.title)
-                            }
-                        }
-                    }
-                    $0.key("items") { $0.array(view.nextSteps.items) { $0.step($1) } }
-                    $0.member("title", view.nextSteps.title)
-                }
-            }
-            $0.key("risks") {
-                $0.object {
-                    $0.key("paragraphs") { $0.array(view.risks.paragraphs) { $0.string($1) } }
-                    $0.member("title", view.risks.title)
-                }
-            }
+            $0.key("nextSteps") { $0.section(sections?.nextSteps) { $0.steps(view.nextSteps) } }
+            $0.key("risks") { $0.section(sections?.risks) { $0.risks(view.risks) } }
             $0.key("severity") { $0.raw(severity) }
-            $0.key("sources") {
-                $0.object {
-                    $0.key("items") {
-                        $0.array(view.sources.items) { writer, source in
-                            writer.object { $0.member("title", source.title); $0.member("url", source.url) }
-                        }
-                    }
-                    $0.member("title", view.sources.title)
-                }
-            }
+            $0.key("sources") { $0.section(sections?.sources) { $0.sources(view.sources) } }
             $0.member("title", view.title)
             $0.member("type", view.type)
             $0.key("urgent") { $0.raw(view.urgent ? "true" : "false") }
             $0.member("urgentLabel", view.urgentLabel)
         }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        if newline { writer.bytes.append(UInt8(ascii: "\n")) }
+        return RenderedDocument(own: writer.bytes, insertions: writer.insertions)
     }
 
-    /// A number as `JSONEncoder` writes it: whole numbers without `.0`, others in Swift's shortest form; `nil` for
-    /// the exponent forms, which it writes differently.
+    /// The shared sections of `view` as runs, each written as it stands at the top level of the document.
+    static func sections(of view: AlertView, pretty: Bool) -> JSONSections {
+        func run(_ body: (inout JSONViewWriter) -> Void) -> SharedRun {
+            var writer = JSONViewWriter(pretty: pretty)
+            writer.depth = 1
+            body(&writer)
+            return SharedRun(bytes: writer.bytes)
+        }
+        return JSONSections(actions: run { $0.actions(view.actions) }, help: run { $0.help(view.help) },
+                            nextSteps: run { $0.steps(view.nextSteps) }, risks: run { $0.risks(view.risks) },
+                            sources: run { $0.sources(view.sources) })
+    }
+
+    /// A shared section: its run, or, without one, its JSON written by `write`.
+    private mutating func section(_ run: SharedRun?, _ write: (inout JSONViewWriter) -> Void) {
+        guard let run else { return write(&self) }
+        insertions.append((bytes.count, run))
+    }
+
+    private mutating func actions(_ actions: [AlertAction]) {
+        array(actions) { $0.action($1) }
+    }
+
+    private mutating func help(_ help: AlertView.Help) {
+        object {
+            $0.member("action", help.action)
+            if let phone = help.phone {
+                $0.key("phone") { $0.object { $0.member("display", phone.display); $0.member("uri", phone.uri) } }
+            }
+            $0.member("text", help.text)
+            $0.member("title", help.title)
+        }
+    }
+
+    private mutating func steps(_ steps: AlertView.StepSection) {
+        object {
+            $0.key("groups") {
+                $0.array(steps.groups) { writer, group in
+                    writer.object {
+                        $0.key("items") { $0.array(group.items) { $0.step($1) } }
+                        $0.member("title", group.title)
+                    }
+                }
+            }
+            $0.key("items") { $0.array(steps.items) { $0.step($1) } }
+            $0.member("title", steps.title)
+        }
+    }
+
+    private mutating func risks(_ risks: AlertView.RiskSection) {
+        object {
+            $0.key("paragraphs") { $0.array(risks.paragraphs) { $0.string($1) } }
+            $0.member("title", risks.title)
+        }
+    }
+
+    private mutating func sources(_ sources: AlertView.SourceSection) {
+        object {
+            $0.key("items") {
+                $0.array(sources.items) { writer, source in
+                    writer.object { $0.member("title", source.title); $0.member("url", source.url) }
+                }
+            }
+            $0.member("title", sources.title)
+        }
+    }
+
     private static func number(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
@@ -212,4 +250,16 @@ struct JSONViewWriter {
     private mutating func raw(_ text: String) {
         bytes += text.utf8
     }
+}
+
+/// The JSON of the sections that alerts with the same advice share (the actions, help, steps, risks and sources), each
+/// written once as it stands at the top level of a view model's JSON.
+struct JSONSections: Sendable {
+    let actions: SharedRun, help: SharedRun, nextSteps: SharedRun, risks: SharedRun, sources: SharedRun
+}
+
+/// What `JSONSections` are cached by: the advice they hold (equal advice, equal sections) and the layout.
+struct JSONSectionsKey: Hashable, Sendable {
+    let advice: LayoutKey
+    let pretty: Bool
 }

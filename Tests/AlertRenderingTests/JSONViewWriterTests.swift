@@ -8,11 +8,25 @@ import Testing
 /// The JSON emitter writes the view itself; `JSONEncoder` (with the control-character escapes) is the reference.
 @Suite("JSON view writer")
 struct JSONViewWriterTests {
+    /// One emitter for the suite: its shared sections, written for one alert, serve the next alerts with equal advice.
+    static let emitter = JSONEmitter()
+
     func expectSame(_ view: AlertView, _ label: String) throws {
         for fragment in [false, true] {
             let options = RenderOptions(fragment: fragment)
             let written = try #require(JSONViewWriter.json(of: view, pretty: !fragment), "\(label)")
-            #expect(written + "\n" == (try JSONEmitter.encoded(view, options: options)), "\(label) fragment: \(fragment)")
+            let reference = try JSONEmitter.encoded(view, options: options)
+            #expect(written + "\n" == reference, "\(label) fragment: \(fragment)")
+            // Through the emitter, its sections as shared runs (written now, or for an earlier view): the same bytes,
+            // and the same JSON string in a batch line.
+            for _ in 0..<2 {
+                let document = try Self.emitter.renderDocument(view, options: options)
+                #expect(document.bytes == Array(reference.utf8), "\(label) fragment: \(fragment), sections shared")
+                var line: [UInt8] = [], whole: [UInt8] = []
+                document.appendJSONString(to: &line)
+                JSONString.append(reference, to: &whole)
+                #expect(line == whole)
+            }
         }
     }
 

@@ -4,6 +4,9 @@ import AlertPresentation
 /// Plain text wrapped by word, for SMS or the text part of an email: the same content in the same order
 /// as the page, with underlined headings, `- ` steps, `> ` popups and `[Button]` labels.
 public struct TextEmitter: AlertEmitter {
+    /// The text of shared blocks (the advice, the buttons and popups) by key, width and the state they start in.
+    private let shared = BoundedCache<SharedTextKey, SharedText>(limit: 1024)
+
     /// Creates the emitter.
     public init() {}
 
@@ -13,9 +16,14 @@ public struct TextEmitter: AlertEmitter {
 
     /// The text document.
     public func render(_ view: AlertView, options: RenderOptions) -> String {
-        var writer = TextWriter(width: max(20, options.textWidth))
+        String(decoding: renderDocument(view, options: options).bytes, as: UTF8.self)
+    }
+
+    /// The text, with the shared blocks' text (written once per kind of advice and width) held as shared runs.
+    public func renderDocument(_ view: AlertView, options: RenderOptions) -> RenderedDocument {
+        var writer = TextWriter(width: max(20, options.textWidth), shared: shared)
         writer.write(DocumentLayout.blocks(for: view), prefix: "")
-        return writer.output
+        return writer.document
     }
 }
 
@@ -24,17 +32,25 @@ struct TextWriter {
     let width: Int
     /// The document so far, as UTF-8.
     private var bytes: [UInt8] = []
+    /// Shared blocks' text written as runs, each before the byte of `bytes` at its offset.
+    private var insertions: [(offset: Int, run: SharedRun)] = []
     private var lastPrefix: String?
     private var tight = false
     private var inTightRun = false
+    /// Where shared blocks' text is kept once written; `nil` writes it every time.
+    private let shared: BoundedCache<SharedTextKey, SharedText>?
 
-    init(width: Int) {
+    init(width: Int, shared: BoundedCache<SharedTextKey, SharedText>? = nil) {
         self.width = width
+        self.shared = shared
         bytes.reserveCapacity(4096)
     }
 
     /// The document.
-    var output: String { String(decoding: bytes, as: UTF8.self) }
+    var output: String { String(decoding: document.bytes, as: UTF8.self) }
+
+    /// The document, shared blocks' text as shared runs.
+    var document: RenderedDocument { RenderedDocument(own: bytes, insertions: insertions) }
 
     mutating func write(_ blocks: [LayoutBlock], prefix: String) {
         for block in blocks { write(block, prefix: prefix) }
@@ -64,8 +80,18 @@ struct TextWriter {
             wrap(text, first: prefix, rest: prefix)
         case .quote(let children):
             write(children, prefix: prefix + "> ")
-        case .shared(_, let blocks):
-            write(blocks(), prefix: prefix)
+        case .shared(let key, let blocks):
+            // Written alone from the same state, the blocks give the same text and leave the same state: kept once.
+            guard let shared, !tight, !inTightRun else { return write(blocks(), prefix: prefix) }
+            let text = shared.value(for: SharedTextKey(key: key, width: width, prefix: prefix, lastPrefix: lastPrefix)) {
+                var alone = TextWriter(width: width)
+                alone.lastPrefix = lastPrefix
+                alone.write(blocks(), prefix: prefix)
+                return SharedText(run: SharedRun(bytes: alone.bytes), lastPrefix: alone.lastPrefix, inTightRun: alone.inTightRun)
+            }
+            insertions.append((bytes.count, text.run))
+            lastPrefix = text.lastPrefix
+            inTightRun = text.inTightRun
         case .list(let items):
             startBlock(prefix)
             for item in items {
@@ -207,4 +233,19 @@ struct TextWriter {
         }
         return text
     }
+}
+
+/// What the text of shared blocks depends on: the blocks (their key), the width, and the state the writer is in.
+struct SharedTextKey: Hashable, Sendable {
+    let key: LayoutKey
+    let width: Int
+    let prefix: String
+    let lastPrefix: String?
+}
+
+/// Shared blocks' text, and the state the writer is in after it.
+struct SharedText: Sendable {
+    let run: SharedRun
+    let lastPrefix: String?
+    let inTightRun: Bool
 }

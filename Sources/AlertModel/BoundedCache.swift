@@ -11,6 +11,14 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
 
     package init(limit: Int) { self.limit = limit }
 
+    /// Puts `value` for `key`, in place of the one there.
+    package func set(_ value: Value, for key: Key) {
+        lock.withLock {
+            if values[key] == nil, values.count >= limit { values.remove(at: values.startIndex) }
+            values[key] = value
+        }
+    }
+
     /// The value for `key`, made by `make` (outside the lock) the first time.
     package func value(for key: Key, make: () -> Value) -> Value {
         if let value = lock.withLock({ values[key] }) { return value }

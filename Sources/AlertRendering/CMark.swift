@@ -38,6 +38,40 @@ enum CMark {
         return markdown
     }
 
+    /// The CommonMark of the blocks with each shared block a paragraph of `sharedLine` alone, as UTF-8.
+    static func commonMarkWithSharedLines(_ blocks: [LayoutBlock], width: Int = 0) -> [UInt8] {
+        var bytes: [UInt8] = []
+        render(blocks, builder: TreeBuilder(flavor: .commonMark, icons: nil, markers: true),
+               { cmark_render_commonmark($0, CMARK_OPT_DEFAULT, Int32(width)) }) { bytes = Array($0) }
+        return bytes
+    }
+
+    /// `text` without white space and line breaks at either end: what Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives (space separators, U+0009–U+000D, U+0085, line and
+    /// paragraph separators, scalar by scalar), without bridging to `NSString`.
+    static func trimmingWhiteSpace(_ text: String) -> String {
+        func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x09...0x0D, 0x20, 0x85: return true
+            case 0x00...0x7F: return false
+            default:
+                switch scalar.properties.generalCategory {
+                case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+                default: return false
+                }
+            }
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isWhiteSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isWhiteSpace($0) })!
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return text }
+        return String(scalars[first...last])
+    }
+
+    /// What stands for shared blocks in `commonMarkWithSharedLines`: bytes no escaped text holds (control characters
+    /// are made visible first).
+    static let sharedLine = "\u{1}shared\u{1}"
+
     /// Escapes text for HTML content or an attribute value in either kind of quotes: `"`, `&`, `<`, `>` as cmark
     /// escapes text nodes, and `'` too (which cmark leaves alone), for the single-quoted attributes of icons.
     static func escapeHTML(_ text: String) -> String {
@@ -75,7 +109,8 @@ private struct TreeBuilder {
 
     let flavor: Flavor
     let icons: IconSet?
-    /// Lay out the shape: markers in place of texts, addresses and shared blocks (`CMark.shapeHTML`).
+    /// HTML: lay out the shape, markers in place of texts, addresses and shared blocks (`CMark.shapeHTML`); CommonMark:
+    /// a marker line in place of each shared block (`CMark.commonMarkWithSharedLines`).
     var markers = false
 
     func append(_ blocks: [LayoutBlock], to parent: OpaquePointer) {
@@ -124,6 +159,12 @@ private struct TreeBuilder {
             append(children, to: quote)
             attach(quote, to: parent)
         case .shared(let key, let blocks):
+            if flavor == .commonMark && markers {
+                // A paragraph of the marker alone: its line is where the blocks' own rendering goes.
+                let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+                attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: CMark.sharedLine, exit: ""), to: paragraph)
+                return attach(paragraph, to: parent)
+            }
             guard flavor == .html else { return append(blocks(), to: parent) }
             // Rendered alone, the blocks give the same markup as in place: each starts and ends a line.
             guard let icons else { return append(blocks(), to: parent) }
@@ -160,7 +201,7 @@ private struct TreeBuilder {
                 // `** **` is a thematic break and `** x **` no emphasis at all: Markdown's strong text holds the
                 // words alone, with the white space around them outside it.
                 if flavor == .commonMark, case .text(let text)? = children.first, children.count == 1 {
-                    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let trimmed = CMark.trimmingWhiteSpace(text)
                     if trimmed.isEmpty { continue }
                     if trimmed != text { append([.strong([.text(trimmed)])], to: parent); continue }
                 }
@@ -169,7 +210,7 @@ private struct TreeBuilder {
                 attach(node, to: parent)
             case .link(let url, let children):
                 let node = cmark_node_new(CMARK_NODE_LINK)!
-                (markers ? ShapeMarker.href : url).withCString { _ = cmark_node_set_url(node, $0) }
+                (markers && flavor == .html ? ShapeMarker.href : url).withCString { _ = cmark_node_set_url(node, $0) }
                 append(children, to: node)
                 attach(node, to: parent)
             case .icon(let name):

@@ -20,6 +20,9 @@ public struct RenderedDocument: Sendable {
         self.insertions = insertions
     }
 
+    /// How many shared runs the document holds.
+    var sharedRunCount: Int { insertions.count }
+
     /// The number of bytes.
     public var count: Int { insertions.reduce(own.count) { $0 + $1.run.bytes.count } }
 

@@ -4,8 +4,8 @@ import Foundation
 
 /// The view model itself as JSON, actions and popups included, for native clients to lay out.
 public struct JSONEmitter: AlertEmitter {
-    /// The shared sections' JSON by the advice they hold.
-    private let cache = BoundedCache<JSONSectionsKey, JSONSections>(limit: 1024)
+    /// The shared sections' JSON by what they hold.
+    private let cache = BoundedCache<JSONSectionKey, SharedRun>(limit: 2048)
 
     /// Creates the emitter.
     public init() {}
@@ -24,8 +24,15 @@ public struct JSONEmitter: AlertEmitter {
     /// advice) held as shared runs, written once per kind of advice.
     public func renderDocument(_ view: AlertView, options: RenderOptions) throws -> RenderedDocument {
         let pretty = !options.fragment
-        let key = JSONSectionsKey(advice: DocumentLayout.adviceKey(view), pretty: pretty)
-        let sections = cache.value(for: key) { JSONViewWriter.sections(of: view, pretty: pretty) }
+        let (advice, controls) = DocumentLayout.sharedKeys(view)
+        func run(_ section: JSONSection, _ blocks: LayoutKey) -> SharedRun {
+            cache.value(for: JSONSectionKey(section: section, blocks: blocks, pretty: pretty)) {
+                JSONViewWriter.section(section, of: view, pretty: pretty)
+            }
+        }
+        let sections = JSONSections(actions: run(.actions, controls), help: run(.help, controls),
+                                    nextSteps: run(.nextSteps, advice), risks: run(.risks, advice),
+                                    sources: run(.sources, advice))
         if let document = JSONViewWriter.document(of: view, pretty: pretty, sections: sections, newline: true) { return document }
         return RenderedDocument(bytes: Array(try Self.encoded(view, options: options).utf8))
     }

@@ -56,17 +56,18 @@ struct JSONViewWriter {
         return RenderedDocument(own: writer.bytes, insertions: writer.insertions)
     }
 
-    /// The shared sections of `view` as runs, each written as it stands at the top level of the document.
-    static func sections(of view: AlertView, pretty: Bool) -> JSONSections {
-        func run(_ body: (inout JSONViewWriter) -> Void) -> SharedRun {
-            var writer = JSONViewWriter(pretty: pretty)
-            writer.depth = 1
-            body(&writer)
-            return SharedRun(bytes: writer.bytes)
+    /// A section of the view model written alone, as it stands at the top level of the document.
+    static func section(_ part: JSONSection, of view: AlertView, pretty: Bool) -> SharedRun {
+        var writer = JSONViewWriter(pretty: pretty)
+        writer.depth = 1
+        switch part {
+        case .actions: writer.actions(view.actions)
+        case .help: writer.help(view.help)
+        case .nextSteps: writer.steps(view.nextSteps)
+        case .risks: writer.risks(view.risks)
+        case .sources: writer.sources(view.sources)
         }
-        return JSONSections(actions: run { $0.actions(view.actions) }, help: run { $0.help(view.help) },
-                            nextSteps: run { $0.steps(view.nextSteps) }, risks: run { $0.risks(view.risks) },
-                            sources: run { $0.sources(view.sources) })
+        return SharedRun(bytes: writer.bytes)
     }
 
     /// A shared section: its run, or, without one, its JSON written by `write`.
@@ -258,8 +259,15 @@ struct JSONSections: Sendable {
     let actions: SharedRun, help: SharedRun, nextSteps: SharedRun, risks: SharedRun, sources: SharedRun
 }
 
-/// What `JSONSections` are cached by: the advice they hold (equal advice, equal sections) and the layout.
-struct JSONSectionsKey: Hashable, Sendable {
-    let advice: LayoutKey
+/// The view model's sections that many alerts share.
+enum JSONSection: Sendable, Hashable, CaseIterable {
+    case actions, help, nextSteps, risks, sources
+}
+
+/// What a section's JSON is cached by: the section, the shared blocks' key that holds what it shows (the controls'
+/// for the actions and help, which nearly every alert shares; the advice's for the rest), and the layout.
+struct JSONSectionKey: Hashable, Sendable {
+    let section: JSONSection
+    let blocks: LayoutKey
     let pretty: Bool
 }

@@ -7,9 +7,13 @@ import AlertPresentation
 /// hostile texts; a view it cannot write the same way (a severity that is not a plain decimal) returns `nil`, and
 /// the emitter falls back to `JSONEncoder`.
 struct JSONViewWriter {
-    private var bytes: [UInt8] = []
-    /// Sections written as shared runs (`JSONSections`), each before the byte of `bytes` at its offset.
-    private var insertions: [(offset: Int, run: SharedRun)] = []
+    /// The document: its own bytes, and the shared sections (`JSONSections`) as runs.
+    private var out = DocumentBuilder(capacity: 8192)
+    /// The document's own bytes so far.
+    private var bytes: [UInt8] {
+        get { out.own }
+        _modify { yield &out.own }
+    }
     private let pretty: Bool
     private var depth = 0
     /// Whether the container being written has a member yet, per level.
@@ -17,7 +21,6 @@ struct JSONViewWriter {
 
     private init(pretty: Bool) {
         self.pretty = pretty
-        bytes.reserveCapacity(8192)
     }
 
     /// The view as JSON text, or `nil` for a severity `JSONEncoder` would write in exponent form.
@@ -53,7 +56,7 @@ struct JSONViewWriter {
             $0.member("urgentLabel", view.urgentLabel)
         }
         if newline { writer.bytes.append(UInt8(ascii: "\n")) }
-        return RenderedDocument(own: writer.bytes, insertions: writer.insertions)
+        return writer.out.document()
     }
 
     /// A section of the view model written alone, as it stands at the top level of the document.
@@ -73,7 +76,7 @@ struct JSONViewWriter {
     /// A shared section: its run, or, without one, its JSON written by `write`.
     private mutating func section(_ run: SharedRun?, _ write: (inout JSONViewWriter) -> Void) {
         guard let run else { return write(&self) }
-        insertions.append((bytes.count, run))
+        out.insert(run)
     }
 
     private mutating func actions(_ actions: [AlertAction]) {
@@ -260,14 +263,13 @@ struct JSONSections: Sendable {
 }
 
 /// The view model's sections that many alerts share.
-enum JSONSection: Sendable, Hashable, CaseIterable {
+enum JSONSection: Sendable, Hashable {
     case actions, help, nextSteps, risks, sources
 }
 
-/// What a section's JSON is cached by: the section, the shared blocks' key that holds what it shows (the controls'
-/// for the actions and help, which nearly every alert shares; the advice's for the rest), and the layout.
+/// What sections' JSON is cached by: the shared blocks' key that holds what they show (the controls' for the actions
+/// and help, the advice's for the steps, risks and sources), and the layout.
 struct JSONSectionKey: Hashable, Sendable {
-    let section: JSONSection
     let blocks: LayoutKey
     let pretty: Bool
 }

@@ -36,7 +36,9 @@ public struct MarkdownEmitter: AlertEmitter {
             }
         }
         let whole = { RenderedDocument(bytes: Array(CMark.commonMark(blocks).utf8)) }
-        guard let document = Self.spliced(CMark.commonMarkWithSharedLines(blocks), runs) else { return whole() }
+        // A block whose rendering alone did not fit in place is rendered in place: nothing to splice.
+        guard !runs.contains(where: { $0 == nil }),
+              let document = Self.spliced(CMark.commonMarkWithSharedLines(blocks), runs) else { return whole() }
         if fresh {
             let reference = whole()
             if document.bytes != reference.bytes {

@@ -107,5 +107,5 @@ struct DocumentBuilder {
     }
 
     /// The document.
-    consuming func document() -> RenderedDocument { RenderedDocument(own: own, insertions: insertions) }
+    func document() -> RenderedDocument { RenderedDocument(own: own, insertions: insertions) }
 }

@@ -30,10 +30,13 @@ public struct TextEmitter: AlertEmitter {
 /// Writes layout blocks as wrapped text, a blank line between blocks (quoted, inside a quotation).
 struct TextWriter {
     let width: Int
-    /// The document so far, as UTF-8.
-    private var bytes: [UInt8] = []
-    /// Shared blocks' text written as runs, each before the byte of `bytes` at its offset.
-    private var insertions: [(offset: Int, run: SharedRun)] = []
+    /// The document so far: its own UTF-8, and the shared blocks' text as runs.
+    private var out = DocumentBuilder(capacity: 4096)
+    /// The document's own bytes so far.
+    private var bytes: [UInt8] {
+        get { out.own }
+        _modify { yield &out.own }
+    }
     private var lastPrefix: String?
     private var tight = false
     private var inTightRun = false
@@ -43,14 +46,13 @@ struct TextWriter {
     init(width: Int, shared: BoundedCache<SharedTextKey, SharedText>? = nil) {
         self.width = width
         self.shared = shared
-        bytes.reserveCapacity(4096)
     }
 
     /// The document.
     var output: String { String(decoding: document.bytes, as: UTF8.self) }
 
     /// The document, shared blocks' text as shared runs.
-    var document: RenderedDocument { RenderedDocument(own: bytes, insertions: insertions) }
+    var document: RenderedDocument { out.document() }
 
     mutating func write(_ blocks: [LayoutBlock], prefix: String) {
         for block in blocks { write(block, prefix: prefix) }
@@ -89,7 +91,7 @@ struct TextWriter {
                 alone.write(blocks(), prefix: prefix)
                 return SharedText(run: SharedRun(bytes: alone.bytes), lastPrefix: alone.lastPrefix, inTightRun: alone.inTightRun)
             }
-            insertions.append((bytes.count, text.run))
+            out.insert(text.run)
             lastPrefix = text.lastPrefix
             inTightRun = text.inTightRun
         case .list(let items):

@@ -17,6 +17,8 @@ public struct TemplateFormat: AlertEmitter {
     public let fitsSMS: Bool
     private let library: MustacheLibrary
     private let templateName: String
+    /// The shapes rendered so far.
+    let shapes = TemplateShapes()
 
     /// A format from a template registered in `library` under `templateName` (its file name without `.mustache`).
     init(file: URL, library: MustacheLibrary, templateName: String, escaping: TemplateEscaping, fitsSMS: Bool = false) {
@@ -33,8 +35,8 @@ public struct TemplateFormat: AlertEmitter {
 
     /// The document: the template rendered with the view model as its context.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
-        let context = TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init)
-        guard let document = library.render(context, withTemplate: templateName) else {
+        let document = shapes.render(view, escaping: escaping) { library.render($0, withTemplate: templateName) }
+        guard let document else {
             throw TemplateError(file: file.path, message: "the template is missing from its folder")
         }
         return fitsSMS ? SMSText.fit(document) + "\n" : document
@@ -54,8 +56,9 @@ public struct TemplateFormat: AlertEmitter {
 /// holds it equal to the JSON read back), with every string escaped for the output.
 enum TemplateContext {
     /// The context; each escaped string goes through `leaf` (rendering wraps it in `EscapedText`).
+    /// `severity` gives the severity's value (a marker, when rendering a shape: `TemplateShapes`).
     static func values(of view: AlertView, escaping: TemplateEscaping,
-                       leaf: (String) -> Any = { $0 }) -> [String: Any] {
+                       leaf: (String) -> Any = { $0 }, severity: ((Double) -> Any)? = nil) -> [String: Any] {
         func e(_ text: String) -> Any { leaf(escaping.escape(text)) }
         var help: [String: Any] = ["title": e(view.help.title), "text": e(view.help.text), "action": e(view.help.action)]
         if let phone = view.help.phone { help["phone"] = ["display": e(phone.display), "uri": e(phone.uri)] }
@@ -84,7 +87,7 @@ enum TemplateContext {
                                 "effect": effect(button.effect, e)]
                            }]]
             },
-            "severity": number(view.severity), "urgent": view.urgent, "urgentLabel": e(view.urgentLabel),
+            "severity": severity?(view.severity) ?? number(view.severity), "urgent": view.urgent, "urgentLabel": e(view.urgentLabel),
         ]
     }
 
@@ -102,7 +105,7 @@ enum TemplateContext {
     }
 
     /// A whole number as an `Int` (so `1` renders as `1`, not `1.0`), as JSON has it.
-    private static func number(_ value: Double) -> Any {
+    static func number(_ value: Double) -> Any {
         value.rounded() == value && abs(value) < 1e15 ? Int(value) as Any : value
     }
 }

@@ -1,0 +1,267 @@
+import AlertModel
+import AlertPresentation
+import Foundation
+import Mustache
+import Synchronization
+
+/// A template rendered once per shape of context instead of once per alert.
+///
+/// A template sees the view model's strings only as text to put in place (they arrive escaped, and Mustache's own
+/// escaping is off); what it decides on is the context's structure: the lengths of the lists, whether the help
+/// line has a phone, `urgent`, the numbers. So the template is rendered once per structure with a numbered marker
+/// in place of every string, and each alert's document is those pieces with its own strings put in place of the
+/// markers.
+///
+/// The rule is checked, not assumed: the first alert of each shape is also rendered with its own strings and the two
+/// documents compared (a difference renders that shape directly from then on), and a template that looks into a
+/// string (a transform such as `uppercased()` on it) or changes how strings are escaped (a `CONTENT_TYPE` pragma)
+/// is rendered directly for every alert.
+final class TemplateShapes: Sendable {
+    /// The pieces of one shape's document, or the verdict to render it directly.
+    enum Entry: Sendable {
+        case pieces(TemplatePieces)
+        case direct
+    }
+
+    private let cache = ShapeCache(limit: 1024)
+    private let valueDependent = Mutex(false)
+
+    /// Whether the template looked into a string, so that every alert is rendered directly.
+    var rendersDirectly: Bool { valueDependent.withLock { $0 } }
+
+    /// How many shapes are held as pieces.
+    var piecesCount: Int { cache.piecesCount }
+
+    /// The document of `view` with its strings escaped by `escaping`; `direct` renders a context the usual way.
+    func render(_ view: AlertView, escaping: TemplateEscaping,
+                direct: ([String: Any]) -> String?) -> String? {
+        func directly() -> String? { direct(TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init)) }
+        if valueDependent.withLock({ $0 }) { return directly() }
+        var walk = TemplateLeaves(escaping: escaping)
+        walk.visit(view)
+        let entry: Entry
+        if let cached = cache.entry(for: walk.shape) {
+            entry = cached
+        } else if cache.seenBefore(walk.shape) {  // a shape seen once is rendered directly: most are never seen again
+            entry = self.entry(for: view, escaping: escaping, direct: direct)
+            cache.set(entry, for: walk.shape)
+        } else {
+            return directly()
+        }
+        guard case .pieces(let pieces) = entry else { return directly() }
+        return pieces.document(walk.leaves)
+    }
+
+    /// Renders `view`'s shape with markers and checks the result against `view`'s own document.
+    private func entry(for view: AlertView, escaping: TemplateEscaping, direct: ([String: Any]) -> String?) -> Entry {
+        let probe = LeafProbe()
+        var count = 0
+        func marker(_: Any) -> Any {
+            defer { count += 1 }
+            return MarkerText(index: count, probe: probe)
+        }
+        let context = TemplateContext.values(of: view, escaping: escaping, leaf: marker, severity: marker)
+        guard let marked = direct(context) else { return .direct }
+        if probe.touched {
+            valueDependent.withLock { $0 = true }
+            return .direct
+        }
+        guard let pieces = TemplatePieces(marked, leafCount: count) else { return .direct }
+        var walk = TemplateLeaves(escaping: escaping)
+        walk.visit(view)
+        let expected = direct(TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init))
+        return walk.leaves.count == count && expected == pieces.document(walk.leaves)
+            ? .pieces(pieces) : .direct
+    }
+}
+
+/// The shapes of a template's documents: the ones seen most often, each with its hits (halved every `limit`
+/// evictions, so that a shape frequent long ago gives way), and the keys seen once.
+final class ShapeCache: Sendable {
+    private struct State {
+        var entries: [[Int]: (entry: TemplateShapes.Entry, hits: Int)] = [:]
+        var seen: Set<[Int]> = []
+        var evictions = 0
+    }
+
+    private let state = Mutex(State())
+    private let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// How many entries are pieces.
+    var piecesCount: Int {
+        state.withLock { $0.entries.values.count { if case .pieces = $0.entry { true } else { false } } }
+    }
+
+    /// The entry for `key`, counting the hit.
+    func entry(for key: [Int]) -> TemplateShapes.Entry? {
+        state.withLock { state in
+            guard let found = state.entries[key] else { return nil }
+            state.entries[key]!.hits += 1
+            return found.entry
+        }
+    }
+
+    /// Whether `key` was seen before; notes it as seen.
+    func seenBefore(_ key: [Int]) -> Bool {
+        state.withLock { state in
+            if state.seen.contains(key) { return true }
+            if state.seen.count >= limit * 4 { state.seen.removeAll(keepingCapacity: true) }
+            state.seen.insert(key)
+            return false
+        }
+    }
+
+    /// Stores `entry` for `key`, evicting the entry with the fewest hits when full.
+    func set(_ entry: TemplateShapes.Entry, for key: [Int]) {
+        state.withLock { state in
+            if state.entries[key] == nil, state.entries.count >= limit,
+               let least = state.entries.min(by: { $0.value.hits < $1.value.hits })?.key {
+                state.entries[least] = nil
+                state.evictions += 1
+                if state.evictions % limit == 0 {  // now and then, old hits count for half
+                    for other in state.entries.keys { state.entries[other]!.hits /= 2 }
+                }
+            }
+            state.entries[key] = (entry, 1)
+        }
+    }
+}
+
+/// A template's document cut at its markers: text, a string's number, text, … text.
+struct TemplatePieces: Sendable {
+    /// The text before each string, and the string's number.
+    let pieces: [(text: String, leaf: Int)]
+    /// The text after the last string.
+    let tail: String
+
+    /// The marker of string number `index`: private-use characters around an `&`, which any escaping but none
+    /// would change, and the number.
+    static func marker(_ index: Int) -> String { "\u{F8F0}&\(index)\u{F8F1}" }
+
+    /// `document` cut at its markers; nil when a marker is damaged or numbers a string that is not there.
+    init?(_ document: String, leafCount: Int) {
+        var pieces: [(text: String, leaf: Int)] = []
+        var rest = Substring(document)
+        while let start = rest.firstIndex(of: "\u{F8F0}") {
+            let text = String(rest[..<start])
+            var cursor = rest.index(after: start)
+            guard cursor < rest.endIndex, rest[cursor] == "&" else { return nil }
+            cursor = rest.index(after: cursor)
+            let digits = rest[cursor...].prefix(while: { $0.isASCII && $0.isNumber })
+            cursor = digits.endIndex
+            guard !digits.isEmpty, let index = Int(digits), index < leafCount,
+                  cursor < rest.endIndex, rest[cursor] == "\u{F8F1}" else { return nil }
+            pieces.append((text, index))
+            rest = rest[rest.index(after: cursor)...]
+        }
+        guard !rest.contains("\u{F8F1}") else { return nil }
+        self.pieces = pieces
+        self.tail = String(rest)
+    }
+
+    /// The document with `leaves` in place of the markers.
+    func document(_ leaves: [String]) -> String {
+        var out = ""
+        out.reserveCapacity(pieces.reduce(tail.utf8.count) { $0 + $1.text.utf8.count + leaves[$1.leaf].utf8.count })
+        for (text, leaf) in pieces {
+            out += text
+            out += leaves[leaf]
+        }
+        out += tail
+        return out
+    }
+}
+
+/// Notes whether a template looked into a string.
+final class LeafProbe {
+    var touched = false
+}
+
+/// A string's marker in a template's context: rendered as the marker; a transform on it marks the template as one
+/// that depends on the strings' values.
+struct MarkerText: MustacheCustomRenderable, MustacheTransformable, CustomStringConvertible {
+    let text: String
+    let probe: LeafProbe
+    init(index: Int, probe: LeafProbe) {
+        text = TemplatePieces.marker(index)
+        self.probe = probe
+    }
+    var renderText: String { text }
+    var isNull: Bool { false }
+    var description: String { text }
+    func transform(_ name: String) -> Any? {
+        probe.touched = true
+        return text.transform(name)
+    }
+}
+
+/// The strings of a view in the order `TemplateContext.values` visits them, and the shape of the context: every
+/// value of it that is not a string (the lists' lengths, the phone's presence, the numbers and `urgent`).
+struct TemplateLeaves {
+    /// The strings, escaped.
+    private(set) var leaves: [String] = []
+    /// The values that are not strings, with the lists' lengths.
+    private(set) var shape: [Int] = []
+    private let escaping: TemplateEscaping
+
+    init(escaping: TemplateEscaping) {
+        self.escaping = escaping
+        leaves.reserveCapacity(96)
+        shape.reserveCapacity(32)
+    }
+
+    private mutating func add(_ strings: String...) {
+        for string in strings { leaves.append(escaping.escape(string)) }
+    }
+
+    mutating func visit(_ view: AlertView) {
+        add(view.help.title, view.help.text, view.help.action)
+        shape.append(view.help.phone == nil ? 0 : 1)
+        if let phone = view.help.phone { add(phone.display, phone.uri) }
+        add(view.id, view.type, view.locale, view.title, view.header.icon, view.header.title, view.header.subtitle)
+        shape.append(view.details.count)
+        for detail in view.details {
+            add(detail.icon, detail.value)
+            shape.append(detail.fields.count)
+            for field in detail.fields { add(field.name, field.label, field.value, field.kind.rawValue) }
+        }
+        add(view.risks.title)
+        shape.append(view.risks.paragraphs.count)
+        for paragraph in view.risks.paragraphs { add(paragraph) }
+        add(view.nextSteps.title)
+        steps(view.nextSteps.items)
+        shape.append(view.nextSteps.groups.count)
+        for group in view.nextSteps.groups {
+            add(group.title)
+            steps(group.items)
+        }
+        add(view.sources.title)
+        shape.append(view.sources.items.count)
+        for source in view.sources.items { add(source.title, source.url) }
+        shape.append(view.actions.count)
+        for action in view.actions {
+            add(action.id, action.label, action.placement.rawValue, action.popup.title, action.popup.message)
+            shape.append(action.popup.buttons.count)
+            for button in action.popup.buttons {
+                add(button.id, button.label, button.role.rawValue)
+                switch button.effect {
+                case .none: add("none"); shape.append(0)
+                case .callHelpLine: add("callHelpLine"); shape.append(1)
+                case .remind(let seconds): add("remind"); shape += [2, seconds]
+                case .resolveAlert: add("resolveAlert"); shape.append(3)
+                }
+            }
+        }
+        // The severity is a number in the context; its text stands in for it, as Mustache renders it.
+        leaves.append(String(describing: TemplateContext.number(view.severity)))  // not escaped, as a number
+        shape.append(view.urgent ? 1 : 0)
+        add(view.urgentLabel)
+    }
+
+    private mutating func steps(_ items: [AlertView.Step]) {
+        shape.append(items.count)
+        for step in items { add(step.icon, step.text) }
+    }
+}

@@ -1,0 +1,123 @@
+import AlertModel
+import AlertPresentation
+@testable import AlertRendering
+import AlertTestSupport
+import Foundation
+import Mustache
+import Testing
+
+/// A template format renders a shape of context once and puts each alert's strings in place of markers; the
+/// documents must be those of rendering every alert's context directly.
+@Suite("Template shapes")
+struct TemplateShapesTests {
+    static let views: [AlertView] = {
+        var views: [AlertView] = []
+        for sample in Fixtures.sampleNames {
+            for locale in ContentCatalog.shippedLocales {
+                let context = PresentationContext(catalog: (try? .shipped(locale: locale)) ?? .english,
+                                                  options: PresentationOptions(helpLine: HelpLine("+1 (800) 555-0100")))
+                if let data = try? Fixtures.sample(sample), let view = try? AlertPipeline(context: context).view(data) {
+                    views.append(view)
+                }
+            }
+        }
+        let pipeline = AlertPipeline()
+        for line in (try? Fixtures.generateFeed(["--count", "600", "--seed", "4"])) ?? [] {
+            if let view = try? pipeline.view(line) { views.append(view) }
+        }
+        return views
+    }()
+
+    @Test("the walk visits the strings in the context's order, escaped as the context has them")
+    func leafOrder() {
+        #expect(Self.views.count > 600)
+        for escaping in TemplateEscaping.allCases {
+            for view in Self.views {
+                var collected: [String] = []
+                _ = TemplateContext.values(of: view, escaping: escaping, leaf: { collected.append($0); return $0 },
+                                           severity: { collected.append("\(TemplateContext.number($0))"); return $0 })
+                var walk = TemplateLeaves(escaping: escaping)
+                walk.visit(view)
+                #expect(walk.leaves == collected, "\(view.id), \(escaping)")
+            }
+        }
+    }
+
+    @Test("views of one shape have the same context once every string is a numbered marker")
+    func shapeKeyIsComplete() throws {
+        var contexts: [[Int]: String] = [:]
+        for view in Self.views {
+            var index = 0
+            func marker(_: Any) -> Any { defer { index += 1 }; return "#\(index)" }
+            let context = TemplateContext.values(of: view, escaping: .text, leaf: marker, severity: marker)
+            let canonical = try TemplateContextTests.canonical(context)
+            var walk = TemplateLeaves(escaping: .text)
+            walk.visit(view)
+            if let seen = contexts[walk.shape] { #expect(seen == canonical, "\(view.id)") } else { contexts[walk.shape] = canonical }
+        }
+        #expect(contexts.count > 20, "the views should cover many shapes")
+    }
+
+    static let templates: [(name: String, text: String)] = [
+        ("plain.txt", "{{title}} {{#details}}{{value}}{{#fields}}, {{label}}={{value}}{{/fields}};{{/details}} {{severity}}"),
+        ("upper.txt", "{{#details}}{{uppercased(value)}}{{/details}} {{title}}"),
+        ("pragma.txt", "{{% CONTENT_TYPE: HTML }}{{title}} {{#details}}{{value}}{{/details}}"),
+        ("reflect.txt", "{{title.text}} {{title.probe}} {{header.title}}"),
+        ("literal.txt", "\u{F8F0}&0\u{F8F1} {{title}}"),
+        ("stray.txt", "{{title}} \u{F8F1}"),
+        ("numbers.txt", "{{#severity}}s{{/severity}} {{plusone(nextSteps.items.count)}} {{#urgent}}{{urgentLabel}}{{/urgent}}"),
+        ("lists.json", "[{{#actions}}{\"id\": \"{{id}}\", \"b\": [{{#popup.buttons}}\"{{label}} {{effect.kind}} {{effect.afterSeconds}}\"{{^last()}},{{/last()}}{{/popup.buttons}}]}{{^last()}},{{/last()}}{{/actions}}]"),
+        ("help.md", "{{help.title}} {{#help.phone}}{{display}} {{uri}}{{/help.phone}}{{^help.phone}}none{{/help.phone}} {{#risks.paragraphs}}{{.}}|{{/risks.paragraphs}}"),
+    ]
+
+    @Test("every shipped and edge-case template: the documents of rendering each context directly")
+    func sameDocuments() throws {
+        let folder = try ScratchDirectory("alertkit-shapes")
+        for (name, text) in Self.templates { try folder.file("formats/\(name).mustache", text) }
+        let formats = try TemplateFormats.load([TemplateFormats.shipped, folder.url]).compactMap { $0 as? TemplateFormat }
+        #expect(formats.count >= Self.templates.count + 3)
+        for format in formats {
+            var library = MustacheLibrary()
+            let text = try String(contentsOf: format.file, encoding: .utf8)
+            library.register(try TemplateFormats.parse(text), named: "t")
+            for round in 0..<3 {  // the first sighting, the shape's first rendering, then the cached pieces
+                for view in Self.views {
+                    let context = TemplateContext.values(of: view, escaping: format.escaping, leaf: EscapedText.init)
+                    let expected = try #require(library.render(context, withTemplate: "t"))
+                    let document = try format.render(view, options: RenderOptions())
+                    #expect(document == (format.fitsSMS ? SMSText.fit(expected) + "\n" : expected),
+                            "\(format.format.name), round \(round), \(view.id)")
+                }
+            }
+            switch format.format.name {
+            case "upper": #expect(format.shapes.rendersDirectly)
+            case "pragma", "literal", "stray", "reflect": #expect(format.shapes.piecesCount == 0, "\(format.format.name)")
+            default: #expect(!format.shapes.rendersDirectly && format.shapes.piecesCount > 10, "\(format.format.name) \(format.shapes.piecesCount)")
+            }
+        }
+    }
+
+    @Test("a shape seen often outlives many seen once")
+    func eviction() {
+        let cache = ShapeCache(limit: 4)
+        let pieces = TemplateShapes.Entry.pieces(TemplatePieces("x", leafCount: 0)!)
+        cache.set(pieces, for: [0])
+        for _ in 0..<50 { _ = cache.entry(for: [0]) }
+        for key in 1..<100 {
+            #expect(!cache.seenBefore([key]))
+            cache.set(pieces, for: [key])
+            _ = cache.entry(for: [0])
+        }
+        #expect(cache.entry(for: [0]) != nil)
+        #expect(cache.seenBefore([99]))
+    }
+
+    @Test("damaged markers are not pieces")
+    func damagedMarkers() {
+        #expect(TemplatePieces("a\u{F8F0}&0\u{F8F1}b", leafCount: 1)?.document(["X"]) == "aXb")
+        #expect(TemplatePieces("a\u{F8F0}&amp;0\u{F8F1}b", leafCount: 1) == nil)
+        #expect(TemplatePieces("a\u{F8F0}&3\u{F8F1}b", leafCount: 1) == nil)
+        #expect(TemplatePieces("a\u{F8F1}b", leafCount: 1) == nil)
+        #expect(TemplatePieces("a\u{F8F0}&0", leafCount: 1) == nil)
+    }
+}

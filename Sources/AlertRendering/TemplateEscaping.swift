@@ -33,15 +33,30 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
         case .html:
             return CMark.escapeHTML(ControlCharacters.visible(value))
         case .json:
+            if Self.isPlainASCII(value, slack: false) { return value }
             var bytes: [UInt8] = []
             JSONString.append(value, to: &bytes, quoted: false)
             return bytes.count == value.utf8.count ? value : String(decoding: bytes, as: UTF8.self)  // escapes lengthen
         case .slack:
+            if Self.isPlainASCII(value, slack: true) { return value }
             return TemplateEscaping.json.escape(Self.slackEntities(value))
         case .markdown:
             return Self.markdown(ControlCharacters.visible(value))
         case .text:
             return ControlCharacters.visible(value)
+        }
+    }
+
+    /// Whether `value` is printable ASCII with nothing JSON (or, with `slack`, Slack) escapes: most values are, and
+    /// this look is cheaper than the escaping's.
+    private static func isPlainASCII(_ value: String, slack: Bool) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            for byte in bytes {
+                if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+                if slack, byte == 0x26 || byte == 0x3C || byte == 0x3E { return false }
+            }
+            return true
         }
     }
 

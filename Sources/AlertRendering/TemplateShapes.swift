@@ -23,7 +23,7 @@ final class TemplateShapes: Sendable {
         case direct
     }
 
-    private let cache = ShapeCache(limit: 1024)
+    private let cache = ShapeCache(limit: 2048)
     private let valueDependent = Mutex(false)
 
     /// Whether the template looked into a string, so that every alert is rendered directly.
@@ -75,58 +75,36 @@ final class TemplateShapes: Sendable {
     }
 }
 
-/// The shapes of a template's documents: the ones seen most often, each with its hits (halved every `limit`
-/// evictions, so that a shape frequent long ago gives way), and the keys seen once.
+/// The shapes of a template's documents: the ones used most (`BoundedCache`), and the keys seen once (a shape is
+/// rendered as pieces from its second sighting: most of a feed's rare shapes are never seen again).
 final class ShapeCache: Sendable {
-    private struct State {
-        var entries: [[Int]: (entry: TemplateShapes.Entry, hits: Int)] = [:]
-        var seen: Set<[Int]> = []
-        var evictions = 0
-    }
-
-    private let state = Mutex(State())
+    private let entries: BoundedCache<[Int], TemplateShapes.Entry>
+    private let seen = Mutex(Set<[Int]>())
     private let limit: Int
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int) {
+        self.limit = limit
+        entries = BoundedCache(limit: limit)
+    }
 
     /// How many entries are pieces.
-    var piecesCount: Int {
-        state.withLock { $0.entries.values.count { if case .pieces = $0.entry { true } else { false } } }
-    }
+    var piecesCount: Int { entries.count(where: { if case .pieces = $0 { true } else { false } }) }
 
     /// The entry for `key`, counting the hit.
-    func entry(for key: [Int]) -> TemplateShapes.Entry? {
-        state.withLock { state in
-            guard let found = state.entries[key] else { return nil }
-            state.entries[key]!.hits += 1
-            return found.entry
-        }
-    }
+    func entry(for key: [Int]) -> TemplateShapes.Entry? { entries.value(for: key) }
 
     /// Whether `key` was seen before; notes it as seen.
     func seenBefore(_ key: [Int]) -> Bool {
-        state.withLock { state in
-            if state.seen.contains(key) { return true }
-            if state.seen.count >= limit * 4 { state.seen.removeAll(keepingCapacity: true) }
-            state.seen.insert(key)
+        seen.withLock { seen in
+            if seen.contains(key) { return true }
+            if seen.count >= limit * 4 { seen.removeAll(keepingCapacity: true) }
+            seen.insert(key)
             return false
         }
     }
 
-    /// Stores `entry` for `key`, evicting the entry with the fewest hits when full.
-    func set(_ entry: TemplateShapes.Entry, for key: [Int]) {
-        state.withLock { state in
-            if state.entries[key] == nil, state.entries.count >= limit,
-               let least = state.entries.min(by: { $0.value.hits < $1.value.hits })?.key {
-                state.entries[least] = nil
-                state.evictions += 1
-                if state.evictions % limit == 0 {  // now and then, old hits count for half
-                    for other in state.entries.keys { state.entries[other]!.hits /= 2 }
-                }
-            }
-            state.entries[key] = (entry, 1)
-        }
-    }
+    /// Stores `entry` for `key`.
+    func set(_ entry: TemplateShapes.Entry, for key: [Int]) { entries.set(entry, for: key) }
 }
 
 /// A template's document cut at its markers: text, a string's number, text, … text.
@@ -212,20 +190,35 @@ struct TemplateLeaves {
         shape.reserveCapacity(32)
     }
 
-    private mutating func add(_ strings: String...) {
-        for string in strings { leaves.append(escaping.escape(string)) }
-    }
+    private mutating func add(_ string: String) { leaves.append(escaping.escape(string)) }
 
     mutating func visit(_ view: AlertView) {
-        add(view.help.title, view.help.text, view.help.action)
+        add(view.help.title)
+        add(view.help.text)
+        add(view.help.action)
         shape.append(view.help.phone == nil ? 0 : 1)
-        if let phone = view.help.phone { add(phone.display, phone.uri) }
-        add(view.id, view.type, view.locale, view.title, view.header.icon, view.header.title, view.header.subtitle)
+        if let phone = view.help.phone {
+            add(phone.display)
+            add(phone.uri)
+        }
+        add(view.id)
+        add(view.type)
+        add(view.locale)
+        add(view.title)
+        add(view.header.icon)
+        add(view.header.title)
+        add(view.header.subtitle)
         shape.append(view.details.count)
         for detail in view.details {
-            add(detail.icon, detail.value)
+            add(detail.icon)
+            add(detail.value)
             shape.append(detail.fields.count)
-            for field in detail.fields { add(field.name, field.label, field.value, field.kind.rawValue) }
+            for field in detail.fields {
+                add(field.name)
+                add(field.label)
+                add(field.value)
+                add(field.kind.rawValue)
+            }
         }
         add(view.risks.title)
         shape.append(view.risks.paragraphs.count)
@@ -239,13 +232,22 @@ struct TemplateLeaves {
         }
         add(view.sources.title)
         shape.append(view.sources.items.count)
-        for source in view.sources.items { add(source.title, source.url) }
+        for source in view.sources.items {
+            add(source.title)
+            add(source.url)
+        }
         shape.append(view.actions.count)
         for action in view.actions {
-            add(action.id, action.label, action.placement.rawValue, action.popup.title, action.popup.message)
+            add(action.id)
+            add(action.label)
+            add(action.placement.rawValue)
+            add(action.popup.title)
+            add(action.popup.message)
             shape.append(action.popup.buttons.count)
             for button in action.popup.buttons {
-                add(button.id, button.label, button.role.rawValue)
+                add(button.id)
+                add(button.label)
+                add(button.role.rawValue)
                 switch button.effect {
                 case .none: add("none"); shape.append(0)
                 case .callHelpLine: add("callHelpLine"); shape.append(1)
@@ -262,6 +264,9 @@ struct TemplateLeaves {
 
     private mutating func steps(_ items: [AlertView.Step]) {
         shape.append(items.count)
-        for step in items { add(step.icon, step.text) }
+        for step in items {
+            add(step.icon)
+            add(step.text)
+        }
     }
 }

@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The command's and the server's dependencies come with the `Tools` trait.
+let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
+
 let package = Package(
     name: "AlertKit",
     platforms: [.macOS(.v13)],
@@ -11,9 +14,21 @@ let package = Package(
         .library(name: "AlertBatch", targets: ["AlertBatch"]),
         .executable(name: "alertkit", targets: ["alertkit"]),
     ],
+    // The libraries need swift-mustache alone. The command and the server (`Tools`, on by default) bring
+    // ArgumentParser, Hummingbird and SwiftNIO: a package that depends on AlertKit with `traits: []` builds the
+    // libraries without them and does not even fetch them (README, "Use the libraries in Swift").
+    traits: [
+        .trait(name: "Tools", description: "The alertkit command and its HTTP server (ArgumentParser, Hummingbird)."),
+        .default(enabledTraits: ["Tools"]),
+    ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,10 +61,23 @@ let package = Package(
         ),
         .target(name: "AlertBatch", dependencies: ["AlertModel", "AlertPresentation", "AlertRendering"]),
         .target(
-            name: "AlertKitCLI",
+            name: "AlertServer",
             dependencies: [
                 "AlertModel", "AlertPresentation", "AlertRendering", "AlertBatch",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
+                .product(name: "Metrics", package: "swift-metrics", condition: tools),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: tools),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
+            ],
+            resources: [.copy("Resources/openapi.json")]
+        ),
+        .target(
+            name: "AlertKitCLI",
+            dependencies: [
+                "AlertModel", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
             ]
         ),
         .executableTarget(name: "alertkit", dependencies: ["AlertKitCLI"]),
@@ -63,6 +91,13 @@ let package = Package(
         ),
         .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertModel", "AlertRendering", "AlertTestSupport"]),
         .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertModel", "AlertTestSupport"]),
+        .testTarget(
+            name: "AlertServerTests",
+            dependencies: [
+                "AlertServer", "AlertRendering", "AlertModel", "AlertTestSupport", "alertkit",
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,11 @@ for example in Examples/*/; do
   log=$(swift build --package-path "$example" 2>&1) || { echo "$log" >&2; echo "examples: $name does not build" >&2; exit 1; }
   echo "$log" >&2
   if grep -qE "(^|[^a-z])warning:" <<<"$log"; then echo "examples: $name builds with warnings" >&2; exit 1; fi
+  # A package that depends on the libraries alone must not fetch, let alone build, the command's and server's
+  # dependencies (the `Tools` trait, off with `traits: []`).
+  for heavy in hummingbird swift-nio swift-argument-parser; do
+    if [ -e "$example/.build/checkouts/$heavy" ]; then echo "examples: $name fetched $heavy" >&2; exit 1; fi
+  done
   "$(swift build --package-path "$example" --show-bin-path)/$name" | diff -u "$example/expected-output.txt" - \
     || { echo "examples: $name's output differs from $example/expected-output.txt" >&2; exit 1; }
 done

@@ -9,7 +9,9 @@ scripts/setup.sh --test
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 swift build --build-tests 2>&1 | tee "$log"
-if grep -E "(^|[^a-z])warning:" "$log"; then
+# swift-distributed-tracing (under Hummingbird) ships a file its manifest does not declare: SwiftPM's warning about
+# that package is not about this code.
+if grep -E "(^|[^a-z])warning:" "$log" | grep -vE "warning: 'swift-distributed-tracing': found [0-9]+ file\(s\) which are unhandled"; then
   echo "test.sh: the build has warnings (above); fix them" >&2
   exit 1
 fi

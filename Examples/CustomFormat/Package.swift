@@ -7,7 +7,8 @@ let package = Package(
     name: "CustomFormat",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "AlertKit", path: "../.."),
+        // `traits: []`: the libraries alone, without the command and server's dependencies (not even fetched).
+        .package(name: "AlertKit", path: "../..", traits: []),
     ],
     targets: [
         .executableTarget(

@@ -20,6 +20,17 @@ public final class RecordStream {
         self.isStopped = isStopped
     }
 
+    /// Streams the records read from an open descriptor (a pipe, a socket), named `name` in the records, and closes
+    /// it at the end: what `alertkit serve` reads a `/v1/batch` body through.
+    public init(descriptor: Int32, name: String, maxRecordBytes: Int = 1 << 20,
+                isStopped: @escaping @Sendable () -> Bool = { false }) {
+        self.inputs = [].makeIterator()
+        self.maxRecordBytes = maxRecordBytes
+        self.isStopped = isStopped
+        let reader = ByteReader(descriptor: descriptor, closes: true, isStopped: isStopped)
+        current = (name, FeedReader(reader: reader, maxRecordBytes: maxRecordBytes), false)
+    }
+
     /// The next record; `nil` when every input is done (or a stop ended a wait).
     public func next() -> BatchRecord? {
         while !wasStopped {

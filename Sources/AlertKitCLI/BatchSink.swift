@@ -23,14 +23,7 @@ struct EncodedRecord: Sendable {
             kind = .rendered
             self.id = id
             messages = warnings.map { "\(Self.place(record)): \($0.pointer.isEmpty ? "/" : $0.pointer): warning: \($0.message)" }
-            if ndjson {
-                var line = Self.header(record, id: id)
-                line.add("format", format)
-                line.add("document", document: document)
-                output = line.finished()
-            } else {
-                output = document.bytes
-            }
+            output = ndjson ? BatchLine.ndjson(record, outcome, format: format) : document.bytes
         case .skipped(let id):
             kind = .skipped
             self.id = id
@@ -44,42 +37,14 @@ struct EncodedRecord: Sendable {
     init(_ record: BatchRecord, rejected rejection: BatchRejection, format: String, ndjson: Bool) {
         kind = .rejected
         id = rejection.id
-        let problems = rejection.problems.map { problem -> [UInt8] in
-            var object = JSONLine(capacity: 64)
-            object.add("pointer", problem.pointer)
-            object.add("message", problem.message)
-            return object.closed()
-        }
-        let list = [UInt8(ascii: "[")] + Array(problems.joined(separator: [UInt8(ascii: ",")])) + [UInt8(ascii: "]")]
-        var error = Self.header(record, id: rejection.id)
-        error.add("pointer", rejection.problems.first?.pointer ?? "")
-        error.add("message", rejection.problems.first?.message ?? "rejected")
-        error.add("problems", raw: list)
-        errorLine = error.finished()
-        if ndjson {
-            var line = Self.header(record, id: rejection.id)
-            line.add("format", format)
-            line.add("error", raw: error.closed())
-            output = line.finished()
-        } else {
-            output = []
-        }
+        errorLine = BatchLine.errorLine(record, rejection)
+        output = ndjson ? BatchLine.ndjson(record, .rejected(rejection), format: format) : []
         messages = rejection.problems.map { "\(Self.place(record)): \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
     }
 
     /// `SOURCE:LINE`, as errors name a record.
     private static func place(_ record: BatchRecord) -> String {
         record.line > 0 ? "\(record.source):\(record.line)" : record.source
-    }
-
-    private static func header(_ record: BatchRecord, id: String?) -> JSONLine {
-        var line = JSONLine(capacity: 512)
-        line.add("position", record.position)
-        line.add("source", record.source)
-        line.add("line", record.line)
-        line.add("index", record.index)
-        if let id { line.add("id", id) }
-        return line
     }
 }
 

@@ -1,0 +1,61 @@
+/// The lines `alertkit batch` writes for a record, shared by the command and `alertkit serve`'s `/v1/batch`:
+/// `{"position", "source", "line", "index", "id", "format", "document"}` for a rendered alert,
+/// `{…, "format", "error": {…}}` for a rejected one.
+public enum BatchLine {
+    /// The `--ndjson` line of an outcome, with its newline; empty for a skipped record.
+    public static func ndjson(_ record: BatchRecord, _ outcome: BatchOutcome, format: String) -> [UInt8] {
+        switch outcome {
+        case .rendered(let id, let document, _):
+            var line = header(record, id: id)
+            line.add("format", format)
+            line.add("document", document: document)
+            return line.finished()
+        case .skipped:
+            return []
+        case .rejected(let rejection):
+            var line = header(record, id: rejection.id)
+            line.add("format", format)
+            line.add("error", raw: error(record, rejection).closed())
+            return line.finished()
+        }
+    }
+
+    /// The `--errors` line of a rejected record, with its newline.
+    public static func errorLine(_ record: BatchRecord, _ rejection: BatchRejection) -> [UInt8] {
+        error(record, rejection).finished()
+    }
+
+    /// Where the record is, its id, the first problem and all of them.
+    private static func error(_ record: BatchRecord, _ rejection: BatchRejection) -> JSONLine {
+        let list = problems(rejection.problems)
+        var error = header(record, id: rejection.id)
+        error.add("pointer", rejection.problems.first?.pointer ?? "")
+        error.add("message", rejection.problems.first?.message ?? "rejected")
+        error.add("problems", raw: list)
+        return error
+    }
+
+    /// `[{"pointer": …, "message": …}, …]`.
+    public static func problems(_ problems: [BatchRejection.Problem]) -> [UInt8] {
+        var list: [UInt8] = [UInt8(ascii: "[")]
+        for (index, problem) in problems.enumerated() {
+            if index > 0 { list.append(UInt8(ascii: ",")) }
+            var object = JSONLine(capacity: 64)
+            object.add("pointer", problem.pointer)
+            object.add("message", problem.message)
+            list += object.closed()
+        }
+        list.append(UInt8(ascii: "]"))
+        return list
+    }
+
+    private static func header(_ record: BatchRecord, id: String?) -> JSONLine {
+        var line = JSONLine(capacity: 512)
+        line.add("position", record.position)
+        line.add("source", record.source)
+        line.add("line", record.line)
+        line.add("index", record.index)
+        if let id { line.add("id", id) }
+        return line
+    }
+}

@@ -1,0 +1,127 @@
+import AlertBatch
+import AlertModel
+import AlertPresentation
+import AlertRendering
+import Foundation
+
+/// What the server renders with, loaded once at start: the formats (templates included), a presentation context per
+/// locale, the decoder. Every request reads it; nothing in it changes while the server runs.
+struct AlertService: Sendable {
+    let configuration: ServerConfiguration
+    let formats: FormatRegistry
+    let decoder: AlertDecoder
+    let presenters: PresenterRegistry
+    /// A context per locale, with the default options.
+    let contexts: [String: PresentationContext]
+
+    /// Loads the templates and every locale's catalog (the shipped ones and those of the templates folder).
+    init(configuration: ServerConfiguration) throws {
+        self.configuration = configuration
+        let folders = configuration.templates.map { [URL(fileURLWithPath: $0)] } ?? []
+        if let folder = configuration.templates {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ServerConfigurationError("\(folder): no such templates folder")
+            }
+        }
+        do { formats = try FormatRegistry.standard(templates: folders) } catch {
+            throw ServerConfigurationError(error.description)
+        }
+        var locales = Set(ContentCatalog.shippedLocales)
+        for folder in folders {
+            let catalog = folder.appendingPathComponent("catalog")
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [] where file.hasSuffix(".json") {
+                locales.insert(String(file.dropLast(".json".count)))
+            }
+        }
+        var contexts: [String: PresentationContext] = [:]
+        for locale in locales {
+            do { contexts[locale] = PresentationContext(catalog: try ContentCatalog.load(locale: locale, folders: folders)) } catch {
+                throw ServerConfigurationError(error.description)
+            }
+        }
+        self.contexts = contexts
+        presenters = .standard
+        var decoder = AlertDecoder()
+        decoder.recognizedCodes.formUnion(presenters.recognizedCodes)
+        self.decoder = decoder
+    }
+
+    /// What a request asks for: the format and how to present.
+    struct Request: Sendable {
+        var emitter: any AlertEmitter
+        var context: PresentationContext
+        var options: RenderOptions
+    }
+
+    /// The request's options from its query: `format` (default html), `locale` (en), `fragment`, `threshold`,
+    /// `reveal`.
+    func request(format: String?, locale: String?, fragment: String?, threshold: String?, reveal: String?) throws(Problem) -> Request {
+        let name = format ?? "html"
+        let emitter: any AlertEmitter
+        do { emitter = try formats.emitter(named: name) } catch { throw Problem.unknownFormat(name, known: error.known) }
+        let localeName = locale ?? "en"
+        guard var context = contexts[localeName] else {
+            throw Problem.badParameter("locale", "no locale \"\(localeName)\"; known: \(contexts.keys.sorted().joined(separator: ", "))")
+        }
+        let isFragment = try Self.flag("fragment", fragment)
+        let reveals = try Self.flag("reveal", reveal)
+        if reveals && !configuration.allowReveal { throw Problem.revealRefused }
+        context.options.revealsSensitiveValues = reveals
+        if let threshold {
+            guard let value = Double(threshold), (0...1).contains(value) else {
+                throw Problem.badParameter("threshold", "a number from 0 to 1, not \"\(threshold)\"")
+            }
+            context.options.urgency = UrgencyPolicy(threshold: value, enabled: context.options.urgency.enabled)
+        }
+        return Request(emitter: emitter, context: context, options: RenderOptions(fragment: isFragment))
+    }
+
+    private static func flag(_ name: String, _ value: String?) throws(Problem) -> Bool {
+        switch value {
+        case nil, "false", "0": return false
+        case "true", "1", "": return true
+        case let other?: throw Problem.badParameter(name, "true or false, not \"\(other)\"")
+        }
+    }
+
+    /// One alert rendered: its document, or the problem to answer.
+    func render(_ body: [UInt8], _ request: Request) throws(Problem) -> RenderedDocument {
+        let decoded: DecodedAlert
+        do { decoded = try decoder.decode(body) } catch { throw Self.problem(error) }
+        let view = presenters.present(decoded.alert, in: request.context)
+        do { return try request.emitter.renderDocument(view, options: request.options) } catch {
+            throw Problem.internalError
+        }
+    }
+
+    /// Every problem of `body` as an alert: none when it is valid; an error when it is not JSON.
+    func validate(_ body: [UInt8]) throws(Problem) -> [Problem.Item] {
+        do {
+            let decoded = try decoder.decode(body)
+            _ = decoded
+            return []
+        } catch {
+            if case .notJSON = error { throw Self.problem(error) }
+            return Self.items(error.issues)
+        }
+    }
+
+    /// The record processor a `/v1/batch` stream runs, as `alertkit batch` does.
+    func processor(_ request: Request) -> RecordProcessor {
+        let pipeline = AlertPipeline(decoder: decoder, presenters: presenters, context: request.context, formats: formats)
+        // The format was found in `formats` when the request was read.
+        return try! RecordProcessor(pipeline: pipeline, format: request.emitter.format.name, options: request.options)
+    }
+
+    static func problem(_ error: AlertDecodingError) -> Problem {
+        switch error {
+        case .notJSON(let syntax): .badRequest(syntax.description, problems: [.init(pointer: "", message: syntax.description)])
+        case .invalid(let issues): .invalidAlert(items(issues))
+        }
+    }
+
+    static func items(_ issues: [ValidationIssue]) -> [Problem.Item] {
+        issues.map { Problem.Item(pointer: $0.pointer.description, message: $0.message) }
+    }
+}

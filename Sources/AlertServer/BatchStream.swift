@@ -1,0 +1,87 @@
+import AlertBatch
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// One `/v1/batch` stream: the request body goes through a pipe into the batch command's own reader and runner (on
+/// threads of their own), and their NDJSON lines come back through a `LineChannel` into the response, so that the
+/// lines are exactly `alertkit batch --ndjson`'s and neither body is ever held whole.
+struct BatchStream: Sendable {
+    let processor: RecordProcessor
+    let jobs: Int
+    /// The name records carry as their `source`.
+    static let source = "<body>"
+
+    /// How many records a stream rendered and rejected.
+    struct Counts: Sendable {
+        var rendered = 0, rejected = 0
+    }
+
+    /// Writes the output lines of `body` to `writer`; the counts of what was written.
+    func run(body: RequestBody, writer: inout any ResponseBodyWriter) async throws -> Counts {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw Problem.internalError }
+        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+        let channel = LineChannel()
+        let counts = Tally()
+        let processor = processor, jobs = jobs
+        let format = processor.emitter.format.name
+        let worker = Thread {
+            let stream = RecordStream(descriptor: readEnd, name: Self.source, isStopped: { channel.isAbandoned })
+            BatchRunner(jobs: jobs).run(
+                read: { stream.next() },
+                transform: { record -> (line: [UInt8], rendered: Bool) in
+                    let outcome = processor.process(record)
+                    if case .rendered = outcome { return (BatchLine.ndjson(record, outcome, format: format), true) }
+                    return (BatchLine.ndjson(record, outcome, format: format), false)
+                },
+                emit: { _, result in
+                    counts.value.withLock { if result.rendered { $0.rendered += 1 } else { $0.rejected += 1 } }
+                    return channel.put(result.line)
+                })
+            channel.finish()
+        }
+        worker.start()
+        let feeder = DispatchQueue(label: "alertkit.serve.feed")
+        defer { channel.abandon() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { close(writeEnd) }
+                for try await buffer in body {
+                    let written = await withCheckedContinuation { continuation in
+                        feeder.async { continuation.resume(returning: Self.write(buffer, to: writeEnd)) }
+                    }
+                    if !written { break }  // the reader stopped: the response was abandoned
+                }
+            }
+            let reader = DispatchQueue(label: "alertkit.serve.lines")
+            while let bytes = await withCheckedContinuation({ continuation in reader.async { continuation.resume(returning: channel.take()) } }) {
+                try await writer.write(ByteBuffer(bytes: bytes))
+            }
+            try await group.waitForAll()
+        }
+        try await writer.finish(nil)
+        return counts.value.withLock { $0 }
+    }
+
+    /// Writes all of `buffer` to the pipe; false when its reader is gone.
+    private static func write(_ buffer: ByteBuffer, to descriptor: Int32) -> Bool {
+        buffer.withUnsafeReadableBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+    }
+}
+
+/// The counts of a stream, shared by its threads.
+private final class Tally: Sendable {
+    let value = Mutex(BatchStream.Counts())
+}

@@ -1,0 +1,87 @@
+import AlertBatch
+import Hummingbird
+
+/// An error answer as RFC 9457 problem details (`application/problem+json`): a status, a title, a detail meant for
+/// the caller, and for an invalid alert the problems with their JSON pointers. Nothing of the server's insides
+/// (no stack trace, file path or type name) goes into one.
+struct Problem: HTTPResponseError, Sendable {
+    /// One problem with an alert: where (a JSON pointer) and what.
+    typealias Item = BatchRejection.Problem
+
+    let status: HTTPResponse.Status
+    let title: String
+    let detail: String
+    var problems: [Item] = []
+    /// Extra header fields (`Allow`, `Retry-After`, `WWW-Authenticate`).
+    var headers: HTTPFields = [:]
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var object = JSONLine(capacity: 256)
+        object.add("type", "about:blank")
+        object.add("title", title)
+        object.add("status", Int(status.code))
+        object.add("detail", detail)
+        if !problems.isEmpty { object.add("problems", raw: Self.list(problems)) }
+        var headers = self.headers
+        headers[.contentType] = "application/problem+json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
+    }
+
+    /// `[{"pointer": …, "message": …}, …]`.
+    static func list(_ items: [Item]) -> [UInt8] { BatchLine.problems(items) }
+
+    static func badRequest(_ detail: String, problems: [Item] = []) -> Problem {
+        Problem(status: .badRequest, title: "The body is not JSON", detail: detail, problems: problems)
+    }
+
+    static func invalidAlert(_ problems: [Item]) -> Problem {
+        Problem(status: .unprocessableContent, title: "The alert breaks the contract",
+                detail: "\(problems.count) problem\(problems.count == 1 ? "" : "s"); each names its place with a JSON pointer",
+                problems: problems)
+    }
+
+    static func tooLarge(limit: Int) -> Problem {
+        Problem(status: .contentTooLarge, title: "The body is too large", detail: "the limit is \(limit) bytes")
+    }
+
+    static func unsupportedMediaType(_ found: String?, expected: String) -> Problem {
+        Problem(status: .unsupportedMediaType, title: "Unsupported content type",
+                detail: "send \(expected)" + (found.map { ", not \($0)" } ?? " (no Content-Type was given)"))
+    }
+
+    static func unknownFormat(_ name: String, known: [String]) -> Problem {
+        Problem(status: .notFound, title: "Unknown format",
+                detail: "no format \"\(name)\"; known: \(known.joined(separator: ", "))")
+    }
+
+    static func badParameter(_ name: String, _ detail: String) -> Problem {
+        Problem(status: .badRequest, title: "Bad query parameter", detail: "\(name): \(detail)")
+    }
+
+    static func notFound(_ path: String) -> Problem {
+        Problem(status: .notFound, title: "Not found", detail: "no endpoint at \(path); GET /v1/openapi.json lists them")
+    }
+
+    static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: [HTTPRequest.Method]) -> Problem {
+        Problem(status: .methodNotAllowed, title: "Method not allowed",
+                detail: "\(method.rawValue) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: " or "))",
+                headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
+    }
+
+    static let revealRefused = Problem(status: .forbidden, title: "Reveal is not allowed",
+                                       detail: "this server masks sensitive values; it was not started with --allow-reveal")
+
+    static let unauthorized = Problem(status: .unauthorized, title: "Unauthorized",
+                                      detail: "send Authorization: Bearer TOKEN with one of the server's tokens",
+                                      headers: [.wwwAuthenticate: "Bearer realm=\"alertkit\""])
+
+    static let busy = Problem(status: .serviceUnavailable, title: "Too many batch streams",
+                              detail: "the server runs as many /v1/batch streams as it allows; retry shortly",
+                              headers: [.retryAfter: "1"])
+
+    static let timeout = Problem(status: .requestTimeout, title: "Request timeout",
+                                 detail: "the body did not arrive in time")
+
+    static let internalError = Problem(status: .internalServerError, title: "Internal error",
+                                       detail: "the alert could not be rendered; the server's log has the request id")
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// One structured log line per request (method, path, status, duration, request id), the request id taken from
+/// `X-Request-ID` (when it is a sane one) or made, and given back in the answer; the request counted in the
+/// metrics. Every error becomes problem details here: an unknown path 404, a known path with another method 405,
+/// anything unexpected a 500 that says only that (the log has the rest).
+struct RequestLogging<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+    let metrics: ServerMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let id = Self.requestID(request.headers[.init("X-Request-ID")!])
+        let path = request.uri.path
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let problem as Problem {
+            response = try problem.response(from: request, context: context)
+        } catch let error as any HTTPResponseError {
+            response = try Self.problem(for: error.status, request: request).response(from: request, context: context)
+        } catch {
+            logger.error("request failed", metadata: ["request_id": .string(id), "error": .string(String(describing: error))])
+            response = try Problem.internalError.response(from: request, context: context)
+        }
+        response.headers[.init("X-Request-ID")!] = id
+        let elapsed = ContinuousClock.now - start
+        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        let route = Routes.allowed[path] == nil ? "other" : path
+        metrics.request(route: route, method: request.method.rawValue, status: Int(response.status.code), nanoseconds: nanoseconds)
+        logger.info("request", metadata: [
+            "method": .string(request.method.rawValue), "path": .string(path), "status": .stringConvertible(response.status.code),
+            "duration_ms": .string(String(format: "%.3f", Double(nanoseconds) / 1e6)), "request_id": .string(id),
+        ])
+        return response
+    }
+
+    static func problem(for status: HTTPResponse.Status, request: Request) -> Problem {
+        switch status {
+        case .notFound:
+            if let allowed = Routes.allowed[request.uri.path] { return .methodNotAllowed(request.method, allowed: allowed) }
+            return .notFound(request.uri.path)
+        case .contentTooLarge:
+            return Problem(status: .contentTooLarge, title: "The body is too large", detail: "the body is over the server's limit")
+        default:
+            return Problem(status: status, title: status.reasonPhrase, detail: status.reasonPhrase)
+        }
+    }
+
+    /// The caller's id when it is 1 to 128 visible ASCII characters, else a new one.
+    static func requestID(_ given: String?) -> String {
+        if let given, (1...128).contains(given.utf8.count), given.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) { return given }
+        return UUID().uuidString.lowercased()
+    }
+}
+
+/// Bearer-token authentication for `/v1/` (the health, readiness and metrics endpoints stay open to the network's
+/// probes): the token compared with each known one in time that does not depend on where they differ.
+struct BearerTokens<Context: RequestContext>: RouterMiddleware {
+    let tokens: [[UInt8]]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.path.hasPrefix("/v1/") else { return try await next(request, context) }
+        let header = request.headers[.authorization] ?? ""
+        guard header.hasPrefix("Bearer ") else { throw Problem.unauthorized }
+        let given = Array(header.utf8.dropFirst("Bearer ".utf8.count))
+        var matched = false
+        for token in tokens where Self.equal(given, token) { matched = true }
+        guard matched else { throw Problem.unauthorized }
+        return try await next(request, context)
+    }
+
+    /// Compares every byte whatever the first difference.
+    static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count) | UInt8(truncatingIfNeeded: (a.count ^ b.count) >> 8)
+        let length = max(a.count, b.count)
+        for index in 0..<length {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0 && a.count == b.count
+    }
+
+    /// The tokens of a file, one a line (blank lines and `#` comments skipped).
+    static func load(file: String) throws -> [[UInt8]] {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw ServerConfigurationError("\(file): the token file cannot be read")
+        }
+        let tokens = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }.map { Array($0.utf8) }
+        guard !tokens.isEmpty else { throw ServerConfigurationError("\(file): holds no token") }
+        return tokens
+    }
+}

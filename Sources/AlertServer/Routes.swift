@@ -1,0 +1,163 @@
+import AlertBatch
+import AlertModel
+import AlertRendering
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// The endpoints: `/v1/render`, `/v1/validate`, `/v1/batch`, `/v1/schema`, `/v1/formats`, `/v1/openapi.json`,
+/// `/healthz`, `/readyz`, `/metrics` (the OpenAPI document describes them).
+struct Routes: Sendable {
+    let service: AlertService
+    let metrics: ServerMetrics
+    let batchStreams = BatchSlots()
+
+    /// Each path and the methods it answers (others get 405).
+    static let allowed: [String: [HTTPRequest.Method]] = [
+        "/v1/render": [.post], "/v1/validate": [.post], "/v1/batch": [.post], "/v1/schema": [.get], "/v1/formats": [.get],
+        "/v1/openapi.json": [.get], "/healthz": [.get], "/readyz": [.get], "/metrics": [.get],
+    ]
+
+    func add<Context: RequestContext>(to router: Router<Context>) {
+        router.post("/v1/render") { request, _ in try await render(request) }
+        router.post("/v1/validate") { request, _ in try await validate(request) }
+        router.post("/v1/batch") { request, _ in try batch(request) }
+        router.get("/v1/schema") { _, _ in Self.json(JSONSchema.alertSchemaText, type: "application/schema+json") }
+        router.get("/v1/formats") { _, _ in formats() }
+        router.get("/v1/openapi.json") { _, _ in Self.json(OpenAPIDocument.text, type: "application/json") }
+        router.get("/healthz") { _, _ in Self.json(#"{"status":"ok"}"# + "\n", type: "application/json") }
+        router.get("/readyz") { _, _ in
+            let locales = service.contexts.keys.sorted().map { "\"\($0)\"" }.joined(separator: ",")
+            return Self.json(#"{"status":"ready","formats":\#(service.formats.formats.count),"locales":[\#(locales)]}"# + "\n",
+                             type: "application/json")
+        }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        }
+    }
+
+    private func options(_ request: Request) throws(Problem) -> AlertService.Request {
+        let query = request.uri.queryParameters
+        func value(_ name: String) -> String? { query[name[...]].map(String.init) }
+        return try service.request(format: value("format"), locale: value("locale"), fragment: value("fragment"),
+                                   threshold: value("threshold"), reveal: value("reveal"))
+    }
+
+    private func render(_ request: Request) async throws -> Response {
+        let options = try options(request)
+        let body = try await self.body(request)
+        let document: RenderedDocument
+        do { document = try service.render(body, options) } catch {
+            metrics.rejected(reason: error.status == .badRequest ? "not_json" : error.status == .unprocessableContent ? "invalid" : "error")
+            throw error
+        }
+        metrics.rendered(format: options.emitter.format.name)
+        return Response(status: .ok, headers: [.contentType: options.emitter.format.mediaType],
+                        body: .init(byteBuffer: ByteBuffer(bytes: document.bytes)))
+    }
+
+    private func validate(_ request: Request) async throws -> Response {
+        let body = try await self.body(request)
+        let problems: [Problem.Item]
+        do { problems = try service.validate(body) } catch {
+            metrics.rejected(reason: "not_json")
+            throw error
+        }
+        var object = JSONLine(capacity: 128)
+        object.add("valid", raw: Array((problems.isEmpty ? "true" : "false").utf8))
+        object.add("problems", raw: Problem.list(problems))
+        return Response(status: .ok, headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
+    }
+
+    private func batch(_ request: Request) throws -> Response {
+        try Self.checkType(request, accepted: ["application/x-ndjson", "application/jsonl", "application/json"])
+        let options = try options(request)
+        guard batchStreams.acquire(limit: service.configuration.maxBatchStreams) else { throw Problem.busy }
+        let stream = BatchStream(processor: service.processor(options), jobs: service.configuration.batchJobs)
+        let slots = batchStreams, metrics = metrics, format = options.emitter.format.name
+        return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: .init { writer in
+            defer { slots.release() }
+            let counts = try await stream.run(body: request.body, writer: &writer)
+            metrics.rendered(format: format, count: counts.rendered)
+            if counts.rejected > 0 { metrics.rejected(reason: "batch_line", count: counts.rejected) }
+        })
+    }
+
+    private func formats() -> Response {
+        var list: [UInt8] = [UInt8(ascii: "[")]
+        for (index, format) in service.formats.formats.enumerated() {
+            if index > 0 { list.append(UInt8(ascii: ",")) }
+            var object = JSONLine(capacity: 128)
+            object.add("name", format.name)
+            object.add("mediaType", format.mediaType)
+            object.add("extension", format.fileExtension)
+            object.add("summary", format.summary.hasPrefix("template ") ? "template" : format.summary)
+            list += object.closed()
+        }
+        list.append(UInt8(ascii: "]"))
+        var object = JSONLine(capacity: list.count + 32)
+        object.add("formats", raw: list)
+        return Response(status: .ok, headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
+    }
+
+    /// The whole body of a `/v1/render` or `/v1/validate` request: JSON, within the size limit and the read timeout.
+    private func body(_ request: Request) async throws -> [UInt8] {
+        do { try Self.checkType(request, accepted: ["application/json"]) } catch {
+            metrics.rejected(reason: "media_type")
+            throw error
+        }
+        let limit = service.configuration.bodyLimit
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            metrics.rejected(reason: "too_large")
+            throw Problem.tooLarge(limit: limit)
+        }
+        let timeout = service.configuration.readTimeout
+        do {
+            return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+                group.addTask { Array(buffer: try await request.body.collect(upTo: limit)) }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(timeout))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let body = first else { throw Problem.timeout }
+                return body
+            }
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            metrics.rejected(reason: "too_large")
+            throw Problem.tooLarge(limit: limit)
+        } catch let problem as Problem {
+            metrics.rejected(reason: "timeout")
+            throw problem
+        }
+    }
+
+    /// 415 unless the body's type is one of `accepted` (parameters such as `charset` aside).
+    static func checkType(_ request: Request, accepted: [String]) throws(Problem) {
+        let given = request.headers[.contentType]
+        let type = given?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let type, accepted.contains(type) else { throw Problem.unsupportedMediaType(given, expected: accepted.joined(separator: " or ")) }
+    }
+
+    static func json(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// How many `/v1/batch` streams run; a stream takes a slot or is refused.
+final class BatchSlots: Sendable {
+    private let count = Mutex(0)
+
+    func acquire(limit: Int) -> Bool {
+        count.withLock { count in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    func release() { count.withLock { $0 -= 1 } }
+}

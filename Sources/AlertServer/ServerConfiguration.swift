@@ -1,0 +1,98 @@
+import Foundation
+
+/// How `alertkit serve` runs: from its flags, over a JSON configuration file (`--config FILE`), over the defaults.
+public struct ServerConfiguration: Sendable, Hashable, Codable {
+    /// The address to listen on; loopback unless told otherwise.
+    public var host = "127.0.0.1"
+    /// The port.
+    public var port = 8080
+    /// A folder of the user's templates, used after the shipped ones.
+    public var templates: String?
+    /// The largest request body `/v1/render` and `/v1/validate` accept, in bytes (a `/v1/batch` line has the batch
+    /// command's limit, 1 MiB).
+    public var bodyLimit = 1 << 20
+    /// Whether `reveal=true` (sensitive values unmasked) is allowed; refused with 403 otherwise.
+    public var allowReveal = false
+    /// A file of bearer tokens, one a line; when set, every `/v1/` request needs one of them.
+    public var tokenFile: String?
+    /// Seconds a connection may stay idle (no bytes either way) before it is closed.
+    public var idleTimeout: Double = 30
+    /// Seconds a client has to send a whole `/v1/render` or `/v1/validate` body.
+    public var readTimeout: Double = 10
+    /// How many `/v1/batch` streams may run at once; more are answered 503.
+    public var maxBatchStreams = 2
+    /// Worker threads per `/v1/batch` stream.
+    public var batchJobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Seconds that requests in flight get to finish after SIGTERM or SIGINT.
+    public var gracePeriod: Double = 10
+
+    /// The defaults.
+    public init() {}
+
+    /// A configuration file's keys, each optional; unknown keys are an error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(forKey: unknown, in: container, debugDescription:
+                "unknown key \"\(unknown.stringValue)\"; known: \(CodingKeys.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
+        }
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        host = try values.decodeIfPresent(String.self, forKey: .host) ?? host
+        port = try values.decodeIfPresent(Int.self, forKey: .port) ?? port
+        templates = try values.decodeIfPresent(String.self, forKey: .templates) ?? templates
+        bodyLimit = try values.decodeIfPresent(Int.self, forKey: .bodyLimit) ?? bodyLimit
+        allowReveal = try values.decodeIfPresent(Bool.self, forKey: .allowReveal) ?? allowReveal
+        tokenFile = try values.decodeIfPresent(String.self, forKey: .tokenFile) ?? tokenFile
+        idleTimeout = try values.decodeIfPresent(Double.self, forKey: .idleTimeout) ?? idleTimeout
+        readTimeout = try values.decodeIfPresent(Double.self, forKey: .readTimeout) ?? readTimeout
+        maxBatchStreams = try values.decodeIfPresent(Int.self, forKey: .maxBatchStreams) ?? maxBatchStreams
+        batchJobs = try values.decodeIfPresent(Int.self, forKey: .batchJobs) ?? batchJobs
+        gracePeriod = try values.decodeIfPresent(Double.self, forKey: .gracePeriod) ?? gracePeriod
+    }
+
+    /// Reads a configuration file over the defaults.
+    public static func load(file: String) throws -> ServerConfiguration {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+            throw ServerConfigurationError("\(file): cannot be read")
+        }
+        do { return try JSONDecoder().decode(ServerConfiguration.self, from: data) } catch let error as DecodingError {
+            switch error {
+            case .dataCorrupted(let context), .typeMismatch(_, let context), .keyNotFound(_, let context), .valueNotFound(_, let context):
+                let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+                throw ServerConfigurationError("\(file): \(key.isEmpty ? "" : key + ": ")\(context.debugDescription)")
+            @unknown default:
+                throw ServerConfigurationError("\(file): \(error)")
+            }
+        }
+    }
+
+    /// Why the configuration cannot serve: a port out of range, a limit below 1…
+    public func check() throws {
+        guard (0...65535).contains(port) else { throw ServerConfigurationError("port \(port) is not 0 to 65535") }
+        guard bodyLimit >= 1 else { throw ServerConfigurationError("bodyLimit must be at least 1 byte") }
+        guard maxBatchStreams >= 1, batchJobs >= 1 else { throw ServerConfigurationError("maxBatchStreams and batchJobs must be at least 1") }
+        guard idleTimeout > 0, readTimeout > 0, gracePeriod >= 0 else {
+            throw ServerConfigurationError("idleTimeout and readTimeout must be above 0, gracePeriod 0 or more")
+        }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, readTimeout, maxBatchStreams, batchJobs, gracePeriod
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+/// A configuration that cannot serve, and why.
+public struct ServerConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -94,7 +94,8 @@ let package = Package(
         .testTarget(
             name: "AlertServerTests",
             dependencies: [
-                "AlertServer", "AlertRendering", "AlertModel", "AlertTestSupport", "alertkit",
+                "AlertServer", "AlertBatch", "AlertRendering", "AlertModel", "AlertTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
             ]
         ),

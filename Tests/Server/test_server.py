@@ -1,0 +1,152 @@
+"""The built `alertkit serve`, as clients use it: curl, the batch command's lines, Schemathesis against the
+OpenAPI document, and SIGTERM in the middle of a stream."""
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT, Server, alertkit
+
+SAMPLE = ROOT / "SampleData" / "email-alert.json"
+CHECKS = ",".join([
+    "not_a_server_error", "status_code_conformance", "content_type_conformance", "response_schema_conformance",
+    "response_headers_conformance", "negative_data_rejection",
+])
+
+
+def cli(*arguments, stdin=None, tmp_path=None):
+    environment = dict(os.environ, ALERTKIT_CONFIG=str(tmp_path / "config.json"))
+    return subprocess.run([alertkit(), *arguments], input=stdin, capture_output=True, check=False, env=environment).stdout
+
+
+@pytest.mark.parametrize("fmt,extra", [
+    ("html", []), ("html", ["--fragment"]), ("markdown", []), ("text", []), ("json", []), ("slack", []),
+    ("sms", []), ("push", []), ("text", ["--locale", "es"]),
+])
+def test_curl_render_equals_cli_render(server, tmp_path, fmt, extra):
+    query = f"format={fmt}"
+    if "--fragment" in extra:
+        query += "&fragment=true"
+    if "--locale" in extra:
+        query += "&locale=" + extra[extra.index("--locale") + 1]
+    served = subprocess.run(["curl", "-sS", "--fail-with-body", "-H", "Content-Type: application/json",
+                             "--data-binary", f"@{SAMPLE}", f"{server.url}/v1/render?{query}"],
+                            capture_output=True, check=True).stdout
+    assert served == cli("render", str(SAMPLE), "-f", fmt, *extra, tmp_path=tmp_path)
+
+
+def feed(tmp_path):
+    generated = subprocess.run([sys.executable, str(ROOT.parent / "shared" / "tools" / "gen-feed.py"), "--count", "300",
+                                "--seed", "5"], capture_output=True, check=True).stdout.splitlines(keepends=True)
+    generated[7] = b'{"id": "bad", "type": 9, "events": []}\n'
+    generated[20] = b"not json at all\n"
+    generated[33] = generated[33][: len(generated[33]) // 2] + b"\n"
+    return b"".join(generated)
+
+
+def test_batch_lines_equal_the_batch_command(server, tmp_path):
+    body = feed(tmp_path)
+    served = subprocess.run(["curl", "-sS", "--fail-with-body", "-H", "Content-Type: application/x-ndjson",
+                             "--data-binary", "@-", f"{server.url}/v1/batch?format=markdown"],
+                            input=body, capture_output=True, check=True).stdout
+    expected = cli("batch", "-", "--ndjson", "-f", "markdown", "--errors", str(tmp_path / "errors.ndjson"),
+                   stdin=body, tmp_path=tmp_path)
+    assert served.count(b"\n") == 300
+    assert served == expected.replace(b'"source":"<stdin>"', b'"source":"<body>"')
+    assert served.count(b'"error":') == 3
+
+
+def test_schemathesis_finds_nothing(server, tmp_path):
+    result = subprocess.run(["schemathesis", "run", f"{server.url}/v1/openapi.json", "--checks", CHECKS,
+                             "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "40"), "--seed", "1",
+                             "--no-color", "--report-dir", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "No issues found" in result.stdout
+
+
+def chunk(data):
+    return f"{len(data):x}\r\n".encode() + data + b"\r\n"
+
+
+def open_stream(server, fmt, first_lines, close=False):
+    """A /v1/batch request sent by hand, chunked, with its first lines: the test decides when (if ever) it ends."""
+    connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    connection.sendall(f"POST /v1/batch?format={fmt} HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode()
+                       + (b"Connection: close\r\n" if close else b"")
+                       + b"Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n")
+    connection.sendall(chunk(b"".join(first_lines)))
+    return connection
+
+
+def test_sigterm_during_a_stream_never_looks_complete(tmp_path):
+    server = Server("--grace-period", "1")
+    try:
+        lines = feed(tmp_path).splitlines(keepends=True)
+        connection = open_stream(server, "text", lines[:200])  # the rest never comes: a stream still running
+        received = b""
+        deadline = time.monotonic() + 10
+        while b'"position":63' not in received and time.monotonic() < deadline:
+            received += connection.recv(65536)
+        assert b"HTTP/1.1 200" in received and b'"position":63' in received
+        server.process.send_signal(signal.SIGTERM)
+        connection.settimeout(15)
+        while True:
+            try:
+                data = connection.recv(65536)
+            except (ConnectionResetError, TimeoutError):
+                break
+            if not data:
+                break
+            received += data
+        connection.close()
+        status = server.stop(timeout=15)
+        assert status == 0, server.log_path.read_text()
+        # Chunked: a complete answer ends with the zero-length chunk. This one must not.
+        assert not received.endswith(b"0\r\n\r\n")
+    finally:
+        server.close()
+
+
+def test_sigterm_lets_a_request_in_flight_finish(tmp_path):
+    server = Server("--grace-period", "5")
+    try:
+        lines = feed(tmp_path).splitlines(keepends=True)
+        connection = open_stream(server, "sms", lines[:100], close=True)
+        time.sleep(0.3)
+        server.process.send_signal(signal.SIGTERM)
+        time.sleep(0.3)
+        connection.sendall(chunk(b"".join(lines[100:])) + b"0\r\n\r\n")  # the body ends within the grace period
+        received = b""
+        while True:
+            data = connection.recv(65536)
+            if not data:
+                break
+            received += data
+        connection.close()
+        assert server.stop(timeout=15) == 0
+        assert received.endswith(b"0\r\n\r\n")
+        assert received.count(b'"position":') >= 300
+    finally:
+        server.close()
+
+
+def test_binds_to_loopback_by_default(server):
+    assert "listening on http://127.0.0.1:" in server.log_path.read_text()
+    log = server.log_path.read_text()
+    assert "request_id=" in log and "status=" in log and "duration_ms=" in log
+
+
+def test_systemd_unit_verifies(tmp_path):
+    unit = (ROOT / "deploy" / "alertkit.service").read_text()
+    assert "ExecStart=/usr/local/bin/alertkit serve" in unit and "NoNewPrivileges=yes" in unit
+    if subprocess.run(["which", "systemd-analyze"], capture_output=True).returncode != 0:
+        pytest.skip("systemd-analyze is not installed")
+    copy = tmp_path / "alertkit.service"
+    copy.write_text(unit.replace("/usr/local/bin/alertkit", alertkit()))
+    result = subprocess.run(["systemd-analyze", "verify", str(copy)], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stderr.strip() == "", result.stderr

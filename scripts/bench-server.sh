@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Benchmarks `alertkit serve` on this machine, over loopback only (127.0.0.1), bounded in time:
+#   scripts/bench-server.sh load [SECONDS [CONNECTIONS]]  wrk, POST /v1/render?format=html&fragment=true, the sample
+#                                                         alerts in turn (default 30 s, 64 connections, 2 threads)
+#   scripts/bench-server.sh batch [COUNT]                 POST /v1/batch of a gen-feed feed (default 1 million) against
+#                                                         `alertkit batch --ndjson --jobs 2` on the same feed
+#   scripts/bench-server.sh smoke                         both, briefly, on a debug build (CI runs it)
+# Release builds unless `smoke`. Prints the figures and the server's peak resident memory (VmHWM).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+start_server() {  # $1: the alertkit binary; sets PID, PORT, LOG
+  LOG=$(mktemp)
+  "$1" serve --port 0 >"$LOG" 2>&1 &
+  PID=$!
+  for _ in $(seq 1 300); do
+    PORT=$(grep -oE 'listening on http://127\.0\.0\.1:[0-9]+' "$LOG" | grep -oE '[0-9]+$' || true)
+    [ -n "$PORT" ] && return 0
+    kill -0 "$PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  cat "$LOG" >&2
+  echo "bench-server: the server did not start" >&2
+  exit 1
+}
+
+stop_server() {
+  kill -TERM "$PID" 2>/dev/null || true
+  wait "$PID" 2>/dev/null || true
+  rm -f "$LOG"
+}
+
+peak_rss_mb() { awk '/VmHWM/ { printf "%d", $2 / 1024 }' "/proc/$PID/status"; }
+
+load() {  # $1 binary, $2 seconds, $3 connections
+  start_server "$1"
+  trap stop_server EXIT
+  local samples; samples=$(ls SampleData/*.json)
+  # Warm up (the first request of each kind of advice renders its shared markup), then measure.
+  wrk -t2 -c"$3" -d2s -s Benchmarks/wrk/render.lua "http://127.0.0.1:$PORT" -- $samples >/dev/null
+  local before; before=$(peak_rss_mb)
+  local summary; summary=$(wrk -t2 -c"$3" -d"$2"s --latency -s Benchmarks/wrk/render.lua "http://127.0.0.1:$PORT" -- $samples \
+    | grep '^wrk-summary')
+  echo "$summary peak_rss_mb_after_warmup=$before peak_rss_mb=$(peak_rss_mb)"
+  stop_server
+  trap - EXIT
+  grep -q "non2xx=0 socket_errors=0" <<<"$summary" || { echo "bench-server: errors under load" >&2; exit 1; }
+}
+
+feed_of() {
+  local file="Benchmarks/.data/feed-$1.ndjson"
+  if [ ! -s "$file" ]; then
+    mkdir -p Benchmarks/.data
+    python3 "${GEN_FEED:-../shared/tools/gen-feed.py}" --count "$1" --seed 1 >"$file"
+  fi
+  echo "$file"
+}
+
+batch() {  # $1 binary, $2 count
+  local input; input=$(feed_of "$2")
+  local cli_line; cli_line=$("$1" batch "$input" --ndjson --jobs 2 2>&1 >/dev/null | tail -1)
+  start_server "$1"
+  trap stop_server EXIT
+  local t0 t1 lines
+  t0=$(date +%s.%N)
+  # -T streams the file (no whole copy in curl's memory; no `Expect: 100-continue` wait); the answer is counted.
+  lines=$(curl -sS --fail -X POST -H 'Content-Type: application/x-ndjson' -H 'Expect:' -T "$input" \
+    "http://127.0.0.1:$PORT/v1/batch?format=html&fragment=false" | wc -l)
+  t1=$(date +%s.%N)
+  local rate; rate=$(awk -v n="$lines" -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", n / (b - a) }')
+  echo "serve /v1/batch: $lines lines in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s ($rate alerts/s), server peak RSS $(peak_rss_mb) MB"
+  echo "alertkit batch --ndjson --jobs 2: $cli_line"
+  stop_server
+  trap - EXIT
+  [ "$lines" -eq "$2" ] || { echo "bench-server: $lines lines for $2 records" >&2; exit 1; }
+}
+
+case "${1:-load}" in
+  load)
+    swift build -c release --product alertkit >&2
+    load .build/release/alertkit "${2:-30}" "${3:-64}" ;;
+  batch)
+    swift build -c release --product alertkit >&2
+    batch .build/release/alertkit "${2:-1000000}" ;;
+  smoke)
+    swift build --product alertkit >&2
+    load "$(swift build --show-bin-path)/alertkit" 2 8
+    batch "$(swift build --show-bin-path)/alertkit" 1000 ;;
+  *) echo "usage: scripts/bench-server.sh [load [SECONDS [CONNECTIONS]]|batch [COUNT]|smoke]" >&2; exit 64 ;;
+esac

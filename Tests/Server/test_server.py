@@ -150,3 +150,41 @@ def test_systemd_unit_verifies(tmp_path):
     copy.write_text(unit.replace("/usr/local/bin/alertkit", alertkit()))
     result = subprocess.run(["systemd-analyze", "verify", str(copy)], capture_output=True, text=True)
     assert result.returncode == 0 and result.stderr.strip() == "", result.stderr
+
+
+def test_slow_bodies_time_out_stalled_streams_close_and_extra_streams_are_refused(tmp_path):
+    config = tmp_path / "serve.json"
+    config.write_text('{"readTimeout": 1, "maxBatchStreams": 1, "idleTimeout": 2}')
+    server = Server("--config", str(config))
+    try:
+        # 408: a body that stops half way.
+        slow = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        slow.sendall(b"POST /v1/render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"id\": ")
+        answer = slow.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 408") and b"application/problem+json" in answer
+        slow.close()
+        # 503: a second batch stream while the only slot is taken.
+        lines = feed(tmp_path).splitlines(keepends=True)
+        stream = open_stream(server, "text", lines[:10])
+        time.sleep(0.3)
+        refused = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H",
+                                  "Content-Type: application/x-ndjson", "--data-binary", "@-", f"{server.url}/v1/batch"],
+                                 input=b"".join(lines[:3]), capture_output=True, check=True).stdout
+        assert refused == b"503"
+        # A stalled stream: nothing either way for the idle timeout closes it.
+        stream.settimeout(10)
+        started, received = time.monotonic(), b""
+        while True:
+            try:
+                data = stream.recv(65536)
+            except ConnectionResetError:
+                break
+            if not data:
+                break
+            received += data
+        assert time.monotonic() - started < 6
+        assert not received.endswith(b"0\r\n\r\n")
+        stream.close()
+    finally:
+        server.close()

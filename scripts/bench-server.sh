@@ -2,8 +2,8 @@
 # Benchmarks `alertkit serve` on this machine, over loopback only (127.0.0.1), bounded in time:
 #   scripts/bench-server.sh load [SECONDS [CONNECTIONS]]  wrk, POST /v1/render?format=html&fragment=true, the sample
 #                                                         alerts in turn (default 30 s, 64 connections, 2 threads)
-#   scripts/bench-server.sh batch [COUNT]                 POST /v1/batch of a gen-feed feed (default 1 million) against
-#                                                         `alertkit batch --ndjson --jobs 2` on the same feed
+#   scripts/bench-server.sh batch [COUNT [page|fragment]] POST /v1/batch of a gen-feed feed (default 1 million, HTML
+#                                                         pages) against `alertkit batch --ndjson --jobs 2` on it
 #   scripts/bench-server.sh smoke                         both, briefly, on a debug build (CI runs it)
 # Release builds unless `smoke`. Prints the figures and the server's peak resident memory (VmHWM).
 set -euo pipefail
@@ -56,23 +56,28 @@ feed_of() {
   echo "$file"
 }
 
-batch() {  # $1 binary, $2 count
+batch() {  # $1 binary, $2 count, $3 "fragment" or "page"
   local input; input=$(feed_of "$2")
-  local cli_line; cli_line=$("$1" batch "$input" --ndjson --jobs 2 2>&1 >/dev/null | tail -1)
+  local flag="" fragment=false
+  if [ "${3:-page}" = fragment ]; then flag=--fragment; fragment=true; fi
+  local cli_line; cli_line=$("$1" batch "$input" --ndjson --jobs 2 $flag 2>&1 >/dev/null | tail -1)
   start_server "$1"
   trap stop_server EXIT
-  local t0 t1 lines
+  local t0 t1 answer
   t0=$(date +%s.%N)
-  # -T streams the file (no whole copy in curl's memory; no `Expect: 100-continue` wait); the answer is counted.
-  lines=$(curl -sS --fail -X POST -H 'Content-Type: application/x-ndjson' -H 'Expect:' -T "$input" \
-    "http://127.0.0.1:$PORT/v1/batch?format=html&fragment=false" | wc -l)
+  # -T streams the file (no whole copy in curl's memory; no `Expect: 100-continue` wait); the answer goes to
+  # /dev/null, as the command's does, and the server's own count says every record was rendered.
+  answer=$(curl -sS --fail -X POST -H 'Content-Type: application/x-ndjson' -H 'Expect:' -T "$input" \
+    -o /dev/null -w '%{http_code} %{size_download}' "http://127.0.0.1:$PORT/v1/batch?format=html&fragment=$fragment")
   t1=$(date +%s.%N)
-  local rate; rate=$(awk -v n="$lines" -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", n / (b - a) }')
-  echo "serve /v1/batch: $lines lines in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s ($rate alerts/s), server peak RSS $(peak_rss_mb) MB"
-  echo "alertkit batch --ndjson --jobs 2: $cli_line"
+  local rendered; rendered=$(curl -sS "http://127.0.0.1:$PORT/metrics" \
+    | awk '/^alertkit_alerts_rendered_total\{format="html"\}/ { print $2 }')
+  local rate; rate=$(awk -v n="$2" -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", n / (b - a) }')
+  echo "serve /v1/batch ($3): $2 records, ${rendered:-0} rendered, HTTP ${answer% *}, ${answer#* } bytes in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s ($rate alerts/s), server peak RSS $(peak_rss_mb) MB"
+  echo "alertkit batch --ndjson --jobs 2 $flag: $cli_line"
   stop_server
   trap - EXIT
-  [ "$lines" -eq "$2" ] || { echo "bench-server: $lines lines for $2 records" >&2; exit 1; }
+  [ "${rendered:-0}" = "$2" ] || { echo "bench-server: the server rendered ${rendered:-0} of $2 records" >&2; exit 1; }
 }
 
 case "${1:-load}" in
@@ -81,10 +86,10 @@ case "${1:-load}" in
     load .build/release/alertkit "${2:-30}" "${3:-64}" ;;
   batch)
     swift build -c release --product alertkit >&2
-    batch .build/release/alertkit "${2:-1000000}" ;;
+    batch .build/release/alertkit "${2:-1000000}" "${3:-page}" ;;
   smoke)
     swift build --product alertkit >&2
     load "$(swift build --show-bin-path)/alertkit" 2 8
-    batch "$(swift build --show-bin-path)/alertkit" 1000 ;;
+    batch "$(swift build --show-bin-path)/alertkit" 1000 page ;;
   *) echo "usage: scripts/bench-server.sh [load [SECONDS [CONNECTIONS]]|batch [COUNT]|smoke]" >&2; exit 64 ;;
 esac

@@ -55,8 +55,8 @@ struct BatchStream: Sendable {
                 }
             }
             let reader = DispatchQueue(label: "alertkit.serve.lines")
-            while let bytes = await withCheckedContinuation({ continuation in reader.async { continuation.resume(returning: channel.take()) } }) {
-                try await writer.write(ByteBuffer(bytes: bytes))
+            while let buffer = await withCheckedContinuation({ continuation in reader.async { continuation.resume(returning: channel.take()) } }) {
+                try await writer.write(buffer)
             }
             try await group.waitForAll()
         }

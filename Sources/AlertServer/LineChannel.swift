@@ -1,10 +1,12 @@
 import Foundation
+import Hummingbird
 
 /// Output lines handed from a batch's writer thread to the response's task, bounded: the writer waits while the
 /// client is slow to read (back-pressure), the reader waits while nothing is ready.
 final class LineChannel: @unchecked Sendable {
     private let condition = NSCondition()
-    private var pending: [UInt8] = []
+    /// The lines ready, in the buffer the response writes (one copy of each line, into it).
+    private var pending = ByteBuffer()
     private var finished = false
     private var abandoned = false
     private let limit: Int
@@ -16,9 +18,10 @@ final class LineChannel: @unchecked Sendable {
     func put(_ line: [UInt8]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while pending.count >= limit && !abandoned { condition.wait() }
+        while pending.readableBytes >= limit && !abandoned { condition.wait() }
         guard !abandoned else { return false }
-        pending += line
+        if pending.capacity == 0 { pending.reserveCapacity(min(limit + line.count, 2 * limit)) }
+        pending.writeBytes(line)
         condition.broadcast()
         return true
     }
@@ -35,7 +38,7 @@ final class LineChannel: @unchecked Sendable {
     func abandon() {
         condition.lock()
         abandoned = true
-        pending = []
+        pending = ByteBuffer()
         condition.broadcast()
         condition.unlock()
     }
@@ -45,14 +48,13 @@ final class LineChannel: @unchecked Sendable {
 
     /// Everything ready, waiting until something is; nil once finished and empty. Blocks: call it off the
     /// concurrency pool's threads.
-    func take() -> [UInt8]? {
+    func take() -> ByteBuffer? {
         condition.lock()
         defer { condition.unlock() }
-        while pending.isEmpty && !finished && !abandoned { condition.wait() }
-        guard !pending.isEmpty else { return nil }
+        while pending.readableBytes == 0 && !finished && !abandoned { condition.wait() }
+        guard pending.readableBytes > 0 else { return nil }
         let out = pending
-        pending = []
-        pending.reserveCapacity(min(out.count, limit))
+        pending = ByteBuffer()
         condition.broadcast()
         return out
     }

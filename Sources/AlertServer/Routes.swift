@@ -11,6 +11,7 @@ struct Routes: Sendable {
     let service: AlertService
     let metrics: ServerMetrics
     let batchStreams = BatchSlots()
+    let deadlines = ReadDeadlines()
 
     /// Each path and the methods it answers (others get 405).
     static let allowed: [String: [HTTPRequest.Method]] = [
@@ -116,16 +117,14 @@ struct Routes: Sendable {
         }
         let timeout = service.configuration.readTimeout
         do {
-            return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-                group.addTask { Array(buffer: try await request.body.collect(upTo: limit)) }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(timeout))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let body = first else { throw Problem.timeout }
-                return body
+            let read = Task { Array(buffer: try await request.body.collect(upTo: limit)) }
+            let expired = Flag()
+            let id = deadlines.register(after: timeout) {
+                expired.set()
+                read.cancel()
             }
+            defer { deadlines.remove(id) }
+            do { return try await read.value } catch where expired.isSet { throw Problem.timeout }
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             metrics.rejected(reason: "too_large")
             throw Problem.tooLarge(limit: limit)
@@ -160,4 +159,11 @@ final class BatchSlots: Sendable {
     }
 
     func release() { count.withLock { $0 -= 1 } }
+}
+
+/// A flag set once, read from any thread.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -22,6 +22,7 @@ if [ $# -eq 0 ]; then
   scripts/examples.sh  # Examples/*: outside packages built against this checkout, run, output compared
   scripts/docs.sh      # the DocC article and API reference, DocC warnings as errors
   scripts/bench.sh smoke >/dev/null  # every row of the throughput table once, on 500 alerts (the script works)
-  python3 -m pytest Tests/Browser Tests/Server -q -p no:cacheprovider
+  python3 -m pytest Tests/Browser -q -p no:cacheprovider
+  python3 -m pytest Tests/Server -q -p no:cacheprovider  # apart: each folder's helpers are its conftest module
   scripts/bench-server.sh smoke >/dev/null  # the server's load test (wrk) and batch benchmark, briefly
 fi

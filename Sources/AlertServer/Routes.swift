@@ -77,9 +77,11 @@ struct Routes: Sendable {
         let options = try options(request)
         guard batchStreams.acquire(limit: service.configuration.maxBatchStreams) else { throw Problem.busy }
         let stream = BatchStream(processor: service.processor(options), jobs: service.configuration.batchJobs)
-        let slots = batchStreams, metrics = metrics, format = options.emitter.format.name
+        // The slot goes back when the body's closure is done with, run to the end or dropped unrun (a client gone
+        // before the answer started).
+        let slot = BatchSlots.Slot(batchStreams), metrics = metrics, format = options.emitter.format.name
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: .init { writer in
-            defer { slots.release() }
+            defer { withExtendedLifetime(slot) {} }
             let counts = try await stream.run(body: request.body, writer: &writer)
             metrics.rendered(format: format, count: counts.rendered)
             if counts.rejected > 0 { metrics.rejected(reason: "batch_line", count: counts.rejected) }
@@ -159,6 +161,13 @@ final class BatchSlots: Sendable {
     }
 
     func release() { count.withLock { $0 -= 1 } }
+
+    /// A slot taken: given back when the last reference to it goes.
+    final class Slot: Sendable {
+        private let slots: BatchSlots
+        init(_ slots: BatchSlots) { self.slots = slots }
+        deinit { slots.release() }
+    }
 }
 
 /// A flag set once, read from any thread.

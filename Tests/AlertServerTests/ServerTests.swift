@@ -281,13 +281,17 @@ struct ServerTests {
         }
     }
 
-    @Test("batch slots: a stream over the limit is refused")
+    @Test("batch slots: a stream over the limit is refused; a slot goes back when its answer is done with")
     func slots() {
         let slots = BatchSlots()
         #expect(slots.acquire(limit: 2) && slots.acquire(limit: 2))
         #expect(!slots.acquire(limit: 2))
         slots.release()
         #expect(slots.acquire(limit: 2))
+        var slot: BatchSlots.Slot? = BatchSlots.Slot(slots)  // a stream's slot, its answer dropped unwritten
+        #expect(!slots.acquire(limit: 2))
+        slot = nil
+        #expect(slot == nil && slots.acquire(limit: 2))
     }
 
     @Test("a configuration file: its keys over the defaults; an unknown key or a bad value is a clear error")

@@ -146,7 +146,7 @@ final class FeedReader {
         documents = false
         defer { index += 1 }
         return SourceRecord(line: startLine, index: index, bytes: [],
-                            problem: "a line of \(total) bytes, more than the \(maxRecordBytes) one alert may hold; not read")
+                            problem: "a line of \(total) bytes, over the alert size limit of \(maxRecordBytes) bytes; not read")
     }
 
     /// A value that continues past its first line: the whole of it when it is well-formed JSON, or when it is broken
@@ -199,8 +199,8 @@ final class FeedReader {
         }
         defer { index += 1 }
         return SourceRecord(line: startLine, index: index, bytes: [],
-                            problem: "an alert of \(complete ? "" : "at least ")\(total) bytes, more than the \(maxRecordBytes) one "
-                                + "alert may hold; not read")
+                            problem: "an alert of \(complete ? "" : "at least ")\(total) bytes, over the alert size limit of "
+                                + "\(maxRecordBytes) bytes; not read")
     }
 
     // MARK: Arrays

@@ -57,6 +57,8 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var presentation: PresentationFlags
 
+    @OptionGroup var limits: LimitFlags
+
     func validate() throws {
         if outDir == nil && !ndjson { throw ValidationError("choose where outputs go: --out-dir DIR or --ndjson") }
         if outDir != nil && ndjson { throw ValidationError("--out-dir and --ndjson cannot be used together") }
@@ -89,7 +91,8 @@ struct BatchCommand: ParsableCommand {
         }
         let formats = try presentation.formats()
         _ = try PresentationFlags.emitter(format, in: formats)
-        let processor = try RecordProcessor(pipeline: AlertPipeline(context: try presentation.context(), formats: formats), format: format,
+        let decoder = try limits.decoder()
+        let processor = try RecordProcessor(pipeline: AlertPipeline(decoder: decoder, context: try presentation.context(), formats: formats), format: format,
                                             options: RenderOptions(fragment: fragment, textWidth: width),
                                             urgentOnly: urgentOnly)
         let sink: BatchSink

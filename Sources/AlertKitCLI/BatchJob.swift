@@ -48,7 +48,8 @@ struct BatchJob {
 
     func run() throws -> Summary {
         let start = DispatchTime.now()
-        let stream = RecordStream(inputs: inputs, isStopped: { StopSignals.received != nil })
+        let stream = RecordStream(inputs: inputs, maxRecordBytes: processor.pipeline.decoder.limits.maxBytes,
+                                  isStopped: { StopSignals.received != nil })
         let processor = processor
         let format = processor.emitter.format.name
         let ndjson = sink.writesNDJSON

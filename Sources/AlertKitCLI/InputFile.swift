@@ -1,4 +1,5 @@
 import AlertBatch
+import AlertModel
 import Foundation
 
 /// An input named on the command line: a path (a file, a FIFO, `/dev/stdin`, a process substitution), or `-`
@@ -12,12 +13,9 @@ struct InputFile {
     /// The input's identity, to refuse an output that would overwrite it.
     var identity: FileIdentity? { argument == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: argument) }
 
-    /// The most bytes one alert may hold (SPEC.md's limit); a larger input is refused without being held.
-    static let maxBytes = 1 << 20
-
-    /// The input's bytes; prints a clear error and exits 66 if they cannot be read, 1 if they are more than one alert
-    /// may hold.
-    func read() throws -> [UInt8] {
+    /// The input's bytes; prints a clear error and exits 66 if they cannot be read, 1 if they are more than
+    /// `maxBytes` (the alert size limit): reading stops there, so a larger input is never held.
+    func read(maxBytes: Int = AlertLimits.default.maxBytes) throws -> [UInt8] {
         let descriptor: Int32
         if argument == "-" {
             guard let identity = FileIdentity(descriptor: STDIN_FILENO) else {
@@ -46,9 +44,9 @@ struct InputFile {
                 throw failure(errno)
             }
             bytes += block[0..<count]
-            if bytes.count > Self.maxBytes {
-                throw Diagnostics.fail("\(displayName): more than the \(Self.maxBytes) bytes one alert may hold; not read further",
-                                       code: ExitCodes.invalidAlert)
+            if bytes.count > maxBytes {
+                throw Diagnostics.fail("\(displayName): /: more than \(maxBytes) bytes, the alert size limit "
+                                       + "(--max-alert-bytes); not read further", code: ExitCodes.invalidAlert)
             }
         }
     }

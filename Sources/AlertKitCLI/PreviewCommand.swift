@@ -21,11 +21,14 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var presentation: PresentationFlags
 
+    @OptionGroup var limits: LimitFlags
+
     func run() throws {
         let input = InputFile(argument: file)
-        let bytes = try input.read()
+        let decoder = try limits.decoder()
+        let bytes = try input.read(maxBytes: decoder.limits.maxBytes)
         let formats = try presentation.formats()
-        let pipeline = AlertPipeline(context: try presentation.context(), formats: formats)
+        let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(), formats: formats)
         // A folder of its own: an existing one with anything in it is refused, so no file AlertKit did not make
         // (the input among them) is replaced.
         if let output, let contents = try? FileManager.default.contentsOfDirectory(atPath: output), !contents.isEmpty {

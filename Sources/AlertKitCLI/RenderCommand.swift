@@ -29,6 +29,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var presentation: PresentationFlags
 
+    @OptionGroup var limits: LimitFlags
+
     @Option(help: "Text: the column to wrap at.")
     var width: Int = 72
 
@@ -48,8 +50,9 @@ struct RenderCommand: ParsableCommand {
         }
         let formats = try presentation.formats()
         _ = try PresentationFlags.emitter(format, in: formats)
-        let bytes = try input.read()
-        let pipeline = AlertPipeline(context: try presentation.context(), formats: formats)
+        let decoder = try limits.decoder()
+        let bytes = try input.read(maxBytes: decoder.limits.maxBytes)
+        let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(), formats: formats)
         let rendered: AlertPipeline.Output
         do {
             rendered = try pipeline.render(bytes, format: format, options: RenderOptions(fragment: fragment, textWidth: width))

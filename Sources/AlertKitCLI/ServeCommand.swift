@@ -14,7 +14,8 @@ struct ServeCommand: ParsableCommand {
         GET /v1/schema, /v1/formats, /v1/openapi.json, /healthz, /readyz, /metrics. Binds to 127.0.0.1 unless --host \
         says otherwise. SIGTERM or SIGINT: requests in flight get the grace period, then the process exits 0. \
         A --config FILE is JSON with the keys host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, \
-        readTimeout, maxBatchStreams, batchJobs, gracePeriod; flags win over it.
+        readTimeout, maxBatchStreams, batchJobs, gracePeriod, maxAlertBytes, maxEvents, maxStringBytes, maxDepth; \
+        flags win over it.
         """
     )
 
@@ -43,6 +44,8 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("grace-period"), help: "Seconds requests in flight get after SIGTERM (default 10).")
     var gracePeriod: Double?
 
+    @OptionGroup var limits: LimitFlags
+
     /// Runs the server on the concurrency pool while the main thread waits for it (the other commands are
     /// synchronous, so the root command is too).
     func run() throws {
@@ -70,6 +73,10 @@ struct ServeCommand: ParsableCommand {
         if allowReveal { settings.allowReveal = true }
         if let bodyLimit { settings.bodyLimit = bodyLimit }
         if let gracePeriod { settings.gracePeriod = gracePeriod }
+        if let value = limits.maxAlertBytes { settings.limits.maxBytes = value }
+        if let value = limits.maxEvents { settings.limits.maxEvents = value }
+        if let value = limits.maxStringBytes { settings.limits.maxStringBytes = value }
+        if let value = limits.maxDepth { settings.limits.maxDepth = value }
         var logger = Logger(label: "alertkit.serve")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let host = settings.host

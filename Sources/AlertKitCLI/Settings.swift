@@ -1,3 +1,4 @@
+import AlertModel
 import AlertPresentation
 import Foundation
 
@@ -13,6 +14,8 @@ struct Settings: Codable, Equatable {
     var helpLine: String?
     /// A folder of the user's templates (formats), searched after the shipped ones.
     var templates: String?
+    /// The limits of one alert (`AlertLimits`), each unset for SPEC.md's.
+    var maxAlertBytes: Int?, maxEvents: Int?, maxStringBytes: Int?, maxDepth: Int?
 
     /// The keys `config` knows, with what each takes.
     static let keys: [(name: String, help: String)] = [
@@ -21,6 +24,10 @@ struct Settings: Codable, Equatable {
         ("locale", "the content's language: \(ContentCatalog.shippedLocales.joined(separator: " or ")) (default en)"),
         ("help-line", "the help line's number, which the Call button dials as a tel: link (default none)"),
         ("templates", "a folder of your own templates (NAME.EXT.mustache), used after the shipped ones (default none)"),
+        ("max-alert-bytes", "the largest alert in bytes, a batch line too (default \(AlertLimits.default.maxBytes))"),
+        ("max-events", "the most events one alert may hold (default \(AlertLimits.default.maxEvents))"),
+        ("max-string-bytes", "the longest string in bytes as written (default \(AlertLimits.default.maxStringBytes))"),
+        ("max-depth", "the deepest nesting of objects and arrays (default \(AlertLimits.default.maxDepth))"),
     ]
 
     /// Sets a key from its text; throws a message for a bad key or value.
@@ -53,9 +60,20 @@ struct Settings: Codable, Equatable {
                 throw SettingsError("templates takes a folder that exists, not \"\(value)\"")
             }
             templates = URL(fileURLWithPath: value).standardizedFileURL.path
+        case "max-alert-bytes": maxAlertBytes = try Self.limit(key, value, least: 1)
+        case "max-events": maxEvents = try Self.limit(key, value, least: 1)
+        case "max-string-bytes": maxStringBytes = try Self.limit(key, value, least: 1)
+        case "max-depth": maxDepth = try Self.limit(key, value, least: 2)
         default:
             throw Self.unknown(key)
         }
+    }
+
+    private static func limit(_ key: String, _ value: String, least: Int) throws(SettingsError) -> Int {
+        guard let number = Int(value), number >= least else {
+            throw SettingsError("\(key) takes a whole number of at least \(least), not \"\(value)\"")
+        }
+        return number
     }
 
     /// Checks stored values as `set` checks them (a file edited by hand may hold anything). The help line is
@@ -64,6 +82,10 @@ struct Settings: Codable, Equatable {
         var copy = Settings()
         if let threshold { try copy.set("threshold", String(threshold)) }
         if let locale { try copy.set("locale", locale) }
+        for (key, value) in [("max-alert-bytes", maxAlertBytes), ("max-events", maxEvents),
+                             ("max-string-bytes", maxStringBytes), ("max-depth", maxDepth)] {
+            if let value { try copy.set(key, String(value)) }
+        }
     }
 
     private static func unknown(_ key: String) -> SettingsError {
@@ -78,6 +100,10 @@ struct Settings: Codable, Equatable {
         case "locale": locale = nil
         case "help-line": helpLine = nil
         case "templates": templates = nil
+        case "max-alert-bytes": maxAlertBytes = nil
+        case "max-events": maxEvents = nil
+        case "max-string-bytes": maxStringBytes = nil
+        case "max-depth": maxDepth = nil
         default: throw Self.unknown(key)
         }
     }
@@ -90,6 +116,10 @@ struct Settings: Codable, Equatable {
         case "locale": locale ?? "en (default)"
         case "help-line": helpLine ?? "none (default)"
         case "templates": templates ?? "none (default)"
+        case "max-alert-bytes": maxAlertBytes.map(String.init) ?? "\(AlertLimits.default.maxBytes) (default)"
+        case "max-events": maxEvents.map(String.init) ?? "\(AlertLimits.default.maxEvents) (default)"
+        case "max-string-bytes": maxStringBytes.map(String.init) ?? "\(AlertLimits.default.maxStringBytes) (default)"
+        case "max-depth": maxDepth.map(String.init) ?? "\(AlertLimits.default.maxDepth) (default)"
         default: throw Self.unknown(key)
         }
     }

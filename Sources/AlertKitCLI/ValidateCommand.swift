@@ -13,17 +13,19 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "Alert files (JSON), or - for standard input.")
     var files: [String]
 
+    @OptionGroup var limits: LimitFlags
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one alert file") }
     }
 
     func run() throws {
-        let decoder = AlertDecoder()
+        let decoder = try limits.decoder()
         var invalid = 0
         for file in files {
             let input = InputFile(argument: file)
             do {
-                let decoded = try decoder.decode(try input.read())
+                let decoded = try decoder.decode(try input.read(maxBytes: decoder.limits.maxBytes))
                 Diagnostics.report(decoded.warnings, in: input.displayName)
                 try Console.line(ControlCharacters.visible("\(input.displayName): valid"))
             } catch let error as AlertDecodingError {

@@ -12,23 +12,35 @@ public struct AlertDecoder: Sendable {
     /// Match types and SocialMedia categories outside the contract that the host handles (it registered a presenter
     /// for them, e.g. `IDLOYALTY`): they raise no "unknown" warning. `PresenterRegistry.recognizedCodes` lists them.
     public var recognizedCodes: Set<String>
+    /// The most one alert may hold; over a limit is an error naming it (`AlertLimits`).
+    public var limits: AlertLimits
 
     /// Creates a decoder for the alert contract.
-    public init(schema: JSONSchema = .alert, parser: JSONParser = JSONParser(), recognizedCodes: Set<String> = []) {
+    public init(schema: JSONSchema = .alert, parser: JSONParser = JSONParser(), recognizedCodes: Set<String> = [],
+                limits: AlertLimits = .default) {
         self.schema = schema
         self.parser = parser
         self.recognizedCodes = recognizedCodes
+        self.limits = limits
     }
 
     /// Decodes one alert from JSON bytes.
     public func decode(_ bytes: some Collection<UInt8>) throws(AlertDecodingError) -> DecodedAlert {
+        guard bytes.count <= limits.maxBytes else { throw .invalid([limits.sizeIssue(bytes.count)]) }
+        // The parser's own bounds apply too, the tighter one winning.
+        var limits = self.limits
+        limits.maxDepth = min(limits.maxDepth, parser.maxDepth)
+        limits.maxStringBytes = min(limits.maxStringBytes, parser.maxStringBytes)
         // A plainly valid alert of the standard contract is read in one pass; anything that decoder is not sure of
         // (every invalid record among them) is read the general way, which reports every error and warning.
         if schema.isAlertContract,
-           let decoded = bytes.withContiguousStorageIfAvailable({ AlertFastDecoder.decode($0, maxDepth: parser.maxDepth) }),
+           let decoded = bytes.withContiguousStorageIfAvailable({ AlertFastDecoder.decode($0, limits: limits) }),
            let decoded {
             return decoded
         }
+        var parser = self.parser
+        parser.maxDepth = limits.maxDepth
+        parser.maxStringBytes = limits.maxStringBytes
         let json: JSONValue
         do { json = try parser.parse(bytes) } catch { throw .notJSON(error) }
         return try decode(json: json)
@@ -36,6 +48,9 @@ public struct AlertDecoder: Sendable {
 
     /// Decodes one alert from a parsed JSON value.
     public func decode(json: JSONValue) throws(AlertDecodingError) -> DecodedAlert {
+        if case .array(let events)? = json["events"], events.count > limits.maxEvents {
+            throw .invalid([limits.eventsIssue(events.count)])
+        }
         let issues = schema.validate(json)
         guard issues.isEmpty else { throw .invalid(issues) }
         var builder = TypedAlertBuilder(recognizedCodes: recognizedCodes)

@@ -14,26 +14,30 @@ struct AlertFastDecoder {
     private let slots: UnsafeMutableBufferPointer<JSONReader.StringSpan?>
     /// Set when a span that was scanned cannot be read back (never expected): the answer is then nil.
     private var unsure = false
+    /// The most events accepted (over it, the general way reports the limit).
+    private let maxEvents: Int
 
-    private init(reader: JSONReader, slots: UnsafeMutableBufferPointer<JSONReader.StringSpan?>) {
+    private init(reader: JSONReader, slots: UnsafeMutableBufferPointer<JSONReader.StringSpan?>, maxEvents: Int) {
         self.reader = reader
         self.slots = slots
+        self.maxEvents = maxEvents
     }
 
     /// The alert in `bytes`, or nil when the record is not one this decoder is sure of.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> DecodedAlert? {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: AlertLimits) -> DecodedAlert? {
         withUnsafeTemporaryAllocation(of: JSONReader.StringSpan?.self, capacity: DataField.maxCount) { slots in
             slots.initialize(repeating: nil)
-            var decoder = AlertFastDecoder(reader: JSONReader(bytes: bytes, maxDepth: maxDepth), slots: slots)
+            let reader = JSONReader(bytes: bytes, maxDepth: limits.maxDepth, maxStringBytes: limits.maxStringBytes)
+            var decoder = AlertFastDecoder(reader: reader, slots: slots, maxEvents: limits.maxEvents)
             return decoder.document()
         }
     }
 
     /// The alert in `bytes` (any collection), or nil; for tests.
-    static func decode(_ bytes: some Collection<UInt8>, maxDepth: Int = JSONParser().maxDepth) -> DecodedAlert? {
-        let contiguous = bytes.withContiguousStorageIfAvailable { decode($0, maxDepth: maxDepth) }
+    static func decode(_ bytes: some Collection<UInt8>, limits: AlertLimits = .default) -> DecodedAlert? {
+        let contiguous = bytes.withContiguousStorageIfAvailable { decode($0, limits: limits) }
         if let contiguous { return contiguous }
-        return Array(bytes).withUnsafeBufferPointer { decode($0, maxDepth: maxDepth) }
+        return Array(bytes).withUnsafeBufferPointer { decode($0, limits: limits) }
     }
 
     // MARK: The document
@@ -61,7 +65,7 @@ struct AlertFastDecoder {
                     eventsBeforeType = decoder.reader.index
                     return decoder.skip(depth: 1)
                 }
-                guard let list = decoder.events(of: type, depth: 2), list.count > 0 else { return false }
+                guard let list = decoder.events(of: type, depth: 2), list.count > 0, list.count <= decoder.maxEvents else { return false }
                 events = list
             } else {
                 return decoder.skip(depth: 1)
@@ -73,7 +77,7 @@ struct AlertFastDecoder {
         guard reader.index == reader.bytes.count else { return nil }
         if let eventsBeforeType, let type {
             reader.index = eventsBeforeType
-            guard let list = self.events(of: type, depth: 2), list.count > 0 else { return nil }
+            guard let list = self.events(of: type, depth: 2), list.count > 0, list.count <= maxEvents else { return nil }
             events = list
         }
         guard let id, let events, let text = text(id), !unsure else { return nil }

@@ -5,10 +5,13 @@ import Foundation
 public struct JSONParser: Sendable {
     /// The deepest nesting of arrays and objects accepted.
     public var maxDepth: Int
+    /// The longest string accepted, in bytes as written (escapes included).
+    public var maxStringBytes: Int
 
     /// Creates a parser.
-    public init(maxDepth: Int = 128) {
+    public init(maxDepth: Int = 128, maxStringBytes: Int = .max) {
         self.maxDepth = maxDepth
+        self.maxStringBytes = maxStringBytes
     }
 
     /// Parses one JSON document (surrounding white space and a UTF-8 byte order mark allowed).
@@ -27,7 +30,7 @@ public struct JSONParser: Sendable {
     }
 
     private func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes: buffer, maxDepth: maxDepth)
+        var reader = JSONReader(bytes: buffer, maxDepth: maxDepth, maxStringBytes: maxStringBytes)
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
         guard reader.index < buffer.count else { throw reader.error("the input is empty") }

@@ -30,6 +30,7 @@ extension JSONReader {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                try checkLength(from: span.start, to: index)
                 span.end = index
                 index += 1
                 return span
@@ -112,7 +113,7 @@ extension JSONReader {
     }
 
     private mutating func skipObject(depth: Int) throws(JSONSyntaxError) {
-        guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        guard depth <= maxDepth else { throw error("nesting deeper than the depth limit of \(maxDepth) levels") }
         index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -141,7 +142,7 @@ extension JSONReader {
     }
 
     private mutating func skipArray(depth: Int) throws(JSONSyntaxError) {
-        guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        guard depth <= maxDepth else { throw error("nesting deeper than the depth limit of \(maxDepth) levels") }
         index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {

@@ -3,11 +3,20 @@
 struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    /// The longest string, in bytes as written.
+    let maxStringBytes: Int
     var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxStringBytes: Int = .max) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.maxStringBytes = maxStringBytes
+    }
+
+    /// Throws when the string that starts at `start` and ends before `end` is over `maxStringBytes`.
+    func checkLength(from start: Int, to end: Int) throws(JSONSyntaxError) {
+        guard end - start > maxStringBytes else { return }
+        throw error("a string of \(end - start) bytes, over the string limit of \(maxStringBytes) bytes", at: start)
     }
 
     func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
@@ -62,7 +71,7 @@ struct JSONReader {
     }
 
     mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        guard depth <= maxDepth else { throw error("nesting deeper than the depth limit of \(maxDepth) levels") }
         index += 1
         var members: [JSONObject.Member] = []
         skipWhitespace()
@@ -92,7 +101,7 @@ struct JSONReader {
     }
 
     mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+        guard depth <= maxDepth else { throw error("nesting deeper than the depth limit of \(maxDepth) levels") }
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -183,6 +192,7 @@ struct JSONReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                try checkLength(from: start, to: index)
                 let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
                 return try validated(raw, at: start)
@@ -197,6 +207,7 @@ struct JSONReader {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                try checkLength(from: start, to: index)
                 index += 1
                 return try scratch.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
                     try validated(buffer, at: start)

@@ -42,7 +42,7 @@ struct AlertService: Sendable {
         }
         self.contexts = contexts
         presenters = .standard
-        var decoder = AlertDecoder()
+        var decoder = AlertDecoder(limits: configuration.limits)
         decoder.recognizedCodes.formUnion(presenters.recognizedCodes)
         self.decoder = decoder
     }

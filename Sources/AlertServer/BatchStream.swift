@@ -27,7 +27,9 @@ struct BatchStream: Sendable {
         let processor = processor, jobs = jobs
         let format = processor.emitter.format.name
         let worker = Thread {
-            let stream = RecordStream(descriptor: readEnd, name: Self.source, isStopped: { channel.isAbandoned })
+            let stream = RecordStream(descriptor: readEnd, name: Self.source,
+                                      maxRecordBytes: processor.pipeline.decoder.limits.maxBytes,
+                                      isStopped: { channel.isAbandoned })
             BatchRunner(jobs: jobs).run(
                 read: { stream.next() },
                 transform: { record -> (line: [UInt8], rendered: Bool) in

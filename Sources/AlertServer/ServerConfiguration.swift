@@ -1,7 +1,8 @@
+import AlertModel
 import Foundation
 
 /// How `alertkit serve` runs: from its flags, over a JSON configuration file (`--config FILE`), over the defaults.
-public struct ServerConfiguration: Sendable, Hashable, Codable {
+public struct ServerConfiguration: Sendable, Hashable, Decodable {
     /// The address to listen on; loopback unless told otherwise.
     public var host = "127.0.0.1"
     /// The port.
@@ -25,6 +26,9 @@ public struct ServerConfiguration: Sendable, Hashable, Codable {
     public var batchJobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Seconds that requests in flight get to finish after SIGTERM or SIGINT.
     public var gracePeriod: Double = 10
+    /// What one alert may hold, in every endpoint and each `/v1/batch` line (keys `maxAlertBytes`, `maxEvents`,
+    /// `maxStringBytes`, `maxDepth`).
+    public var limits = AlertLimits.default
 
     /// The defaults.
     public init() {}
@@ -49,6 +53,10 @@ public struct ServerConfiguration: Sendable, Hashable, Codable {
         maxBatchStreams = try values.decodeIfPresent(Int.self, forKey: .maxBatchStreams) ?? maxBatchStreams
         batchJobs = try values.decodeIfPresent(Int.self, forKey: .batchJobs) ?? batchJobs
         gracePeriod = try values.decodeIfPresent(Double.self, forKey: .gracePeriod) ?? gracePeriod
+        limits.maxBytes = try values.decodeIfPresent(Int.self, forKey: .maxAlertBytes) ?? limits.maxBytes
+        limits.maxEvents = try values.decodeIfPresent(Int.self, forKey: .maxEvents) ?? limits.maxEvents
+        limits.maxStringBytes = try values.decodeIfPresent(Int.self, forKey: .maxStringBytes) ?? limits.maxStringBytes
+        limits.maxDepth = try values.decodeIfPresent(Int.self, forKey: .maxDepth) ?? limits.maxDepth
     }
 
     /// Reads a configuration file over the defaults.
@@ -73,6 +81,7 @@ public struct ServerConfiguration: Sendable, Hashable, Codable {
         guard (0...65535).contains(port) else { throw ServerConfigurationError("port \(port) is not 0 to 65535") }
         guard bodyLimit >= 1 else { throw ServerConfigurationError("bodyLimit must be at least 1 byte") }
         guard maxBatchStreams >= 1, batchJobs >= 1 else { throw ServerConfigurationError("maxBatchStreams and batchJobs must be at least 1") }
+        if let name = limits.invalidLimit { throw ServerConfigurationError("the limit \(name) is too small") }
         guard idleTimeout > 0, readTimeout > 0, gracePeriod >= 0 else {
             throw ServerConfigurationError("idleTimeout and readTimeout must be above 0, gracePeriod 0 or more")
         }
@@ -80,6 +89,7 @@ public struct ServerConfiguration: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, readTimeout, maxBatchStreams, batchJobs, gracePeriod
+        case maxAlertBytes, maxEvents, maxStringBytes, maxDepth
     }
 
     private struct AnyKey: CodingKey {

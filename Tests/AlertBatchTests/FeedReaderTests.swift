@@ -144,7 +144,7 @@ struct FeedReaderTests {
         let long = "{\"x\":\"" + String(repeating: "y", count: 5000) + "\"}"
         let records = try all([lines[0], long, lines[1], long, lines[2]].joined(separator: "\n"), maxRecordBytes: 1000)
         #expect(records.map(\.text) == [lines[0], "", lines[1], "", lines[2]])
-        #expect(records[1].problem == "a line of 5008 bytes, more than the 1000 one alert may hold; not read")
+        #expect(records[1].problem == "a line of 5008 bytes, over the alert size limit of 1000 bytes; not read")
         #expect(records.map(\.line) == [1, 2, 3, 4, 5])
         let document = "{\n  \"x\": \"" + String(repeating: "y", count: 5000) + "\"\n}\n" + "{\n  \"id\": \"z\"\n}\n"
         let documents = try all(document, maxRecordBytes: 1000)

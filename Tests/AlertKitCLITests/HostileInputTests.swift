@@ -98,7 +98,7 @@ final class HostileInputTests {
     @Test("13. an input longer than one alert may hold is refused without being held (no more out-of-memory aborts)")
     func endlessInput() throws {
         let result = try CLI.shell("head -c 3000000 /dev/zero | \"$ALERTKIT\" render -")
-        #expect(result.status == 1 && result.standardError.contains("more than the 1048576 bytes one alert may hold"))
+        #expect(result.status == 1 && result.standardError.contains("more than 1048576 bytes, the alert size limit"))
     }
 
     @Test("13. --jobs beyond any machine is a usage error, not a crash", arguments: ["9223372036854775807", "1025", "-1"])

@@ -8,7 +8,9 @@ struct FastDecoderTests {
     /// What `AlertDecoder.decode` answers the general way: parse, validate, build.
     static func general(_ bytes: [UInt8], recognizedCodes: Set<String> = []) -> Result<DecodedAlert, AlertDecodingError> {
         let json: JSONValue
-        do { json = try JSONParser().parse(bytes) } catch { return .failure(.notJSON(error)) }
+        let limits = AlertLimits.default
+        let parser = JSONParser(maxDepth: limits.maxDepth, maxStringBytes: limits.maxStringBytes)
+        do { json = try parser.parse(bytes) } catch { return .failure(.notJSON(error)) }
         return Result { () throws(AlertDecodingError) in
             try AlertDecoder(recognizedCodes: recognizedCodes).decode(json: json)
         }
@@ -101,17 +103,18 @@ struct FastDecoderTests {
     @Test("nesting: as deep as the reader allows is read in one pass, one level more is refused by both")
     func nestingLimit() throws {
         let base = #"{"id":"x","type":2,"events":[{"date":"2020-01-01","data":{"name":"A","_n":NEST}}]}"#
-        // The data object is 4 deep: its member's arrays may add 124 levels.
-        for depth in [124, 125] {
+        // The data object is 4 deep: under the depth limit of 64, its member's arrays may add 60 levels.
+        for depth in [60, 61] {
             let nest = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             let bytes = Array(base.replacingFirst("NEST", with: nest).utf8)
-            #expect(Self.agree(bytes) == (depth == 124))
-            #expect(Self.plainlyValid(bytes) == (depth == 124))
+            #expect(Self.agree(bytes) == (depth == 60))
+            #expect(Self.plainlyValid(bytes) == (depth == 60))
         }
-        let shallow = JSONParser(maxDepth: 4)
+        let shallow = AlertLimits(maxDepth: 4)
         let bytes = Array(base.replacingFirst("NEST", with: "[]").utf8)
-        #expect(AlertFastDecoder.decode(bytes, maxDepth: shallow.maxDepth) == nil)
-        #expect(throws: AlertDecodingError.self) { try AlertDecoder(parser: shallow).decode(bytes) }
+        #expect(AlertFastDecoder.decode(bytes, limits: shallow) == nil)
+        #expect(throws: AlertDecodingError.self) { try AlertDecoder(limits: shallow).decode(bytes) }
+        #expect(throws: AlertDecodingError.self) { try AlertDecoder(parser: JSONParser(maxDepth: 4)).decode(bytes) }
     }
 
     @Test("members the schema constrains are those the one-pass decoder checks, by the same rules")

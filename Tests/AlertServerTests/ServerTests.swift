@@ -281,6 +281,39 @@ struct ServerTests {
         }
     }
 
+    @Test("limits: at each accepted, over each 422 (render) or a rejected line (batch) naming the limit")
+    func limits() async throws {
+        @Sendable func alert(events: Int, name: Int = 4) -> String {
+            let event = #"{"date":"2020-01-01","data":{"name":"\#(String(repeating: "n", count: name))"}}"#
+            return #"{"id":"s","type":2,"events":[\#(Array(repeating: event, count: events).joined(separator: ","))]}"#
+        }
+        try await Self.app { $0.limits = AlertLimits(maxBytes: 600, maxEvents: 2, maxStringBytes: 40, maxDepth: 8) }.test(.router) { client in
+            for (body, status, needle) in [(alert(events: 2), HTTPResponse.Status.ok, ""),
+                                           (alert(events: 3), .unprocessableContent, "the events limit"),
+                                           (alert(events: 1, name: 40), .ok, ""),
+                                           (alert(events: 1, name: 41), .badRequest, "over the string limit of 40 bytes"),
+                                           (alert(events: 1) + String(repeating: " ", count: 600), .unprocessableContent, "the alert size limit")] {
+                try await client.execute(uri: "/v1/render?format=text", method: .post, headers: Self.json, body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == status, "\(body.prefix(60))")
+                    if !needle.isEmpty { #expect(Self.body(response).contains(needle)) }
+                }
+            }
+            let feed = [alert(events: 2), alert(events: 3), alert(events: 1) + String(repeating: " ", count: 600), alert(events: 1)]
+            try await client.execute(uri: "/v1/batch?format=text", method: .post, headers: [.contentType: "application/x-ndjson"],
+                                     body: ByteBuffer(string: feed.joined(separator: "\n") + "\n")) { response in
+                let lines = Self.body(response).split(separator: "\n")
+                #expect(lines.count == 4)
+                #expect(lines[1].contains("the events limit") && lines[2].contains("over the alert size limit of 600 bytes"))
+                #expect(lines[0].contains("\"document\"") && lines[3].contains("\"document\""))
+            }
+        }
+        #expect(throws: ServerConfigurationError.self) {
+            var bad = ServerConfiguration()
+            bad.limits.maxEvents = 0
+            try bad.check()
+        }
+    }
+
     @Test("batch slots: a stream over the limit is refused; a slot goes back when its answer is done with")
     func slots() {
         let slots = BatchSlots()

@@ -1,0 +1,42 @@
+import AlertModel
+import ArgumentParser
+
+/// The flags that bound what one alert may hold (`AlertLimits`), shared by `render`, `validate`, `batch` and
+/// `preview`; unset flags take the stored settings (`alertkit config set max-events N`), then SPEC.md's limits.
+struct LimitFlags: ParsableArguments {
+    @Option(name: .customLong("max-alert-bytes"), help: ArgumentHelp(
+        "The largest alert, in bytes of JSON (default 1048576: 1 MiB); a batch line or document too.", valueName: "n"))
+    var maxAlertBytes: Int?
+
+    @Option(name: .customLong("max-events"), help: ArgumentHelp("The most events one alert may hold (default 1000).",
+                                                               valueName: "n"))
+    var maxEvents: Int?
+
+    @Option(name: .customLong("max-string-bytes"), help: ArgumentHelp(
+        "The longest string, in bytes as written (default 65536: 64 KiB).", valueName: "n"))
+    var maxStringBytes: Int?
+
+    @Option(name: .customLong("max-depth"), help: ArgumentHelp(
+        "The deepest nesting of objects and arrays, the alert counting as 1 (default 64).", valueName: "n"))
+    var maxDepth: Int?
+
+    func validate() throws {
+        for (name, value, least) in [("--max-alert-bytes", maxAlertBytes, 1), ("--max-events", maxEvents, 1),
+                                     ("--max-string-bytes", maxStringBytes, 1), ("--max-depth", maxDepth, 2)] {
+            if let value, value < least { throw ValidationError("\(name) takes a whole number of at least \(least)") }
+        }
+    }
+
+    /// The limits: flags first, then stored settings, then SPEC.md's.
+    func limits() throws -> AlertLimits {
+        let settings = try SettingsStore.default.load()
+        let defaults = AlertLimits.default
+        return AlertLimits(maxBytes: maxAlertBytes ?? settings.maxAlertBytes ?? defaults.maxBytes,
+                           maxEvents: maxEvents ?? settings.maxEvents ?? defaults.maxEvents,
+                           maxStringBytes: maxStringBytes ?? settings.maxStringBytes ?? defaults.maxStringBytes,
+                           maxDepth: maxDepth ?? settings.maxDepth ?? defaults.maxDepth)
+    }
+
+    /// A decoder with these limits.
+    func decoder() throws -> AlertDecoder { AlertDecoder(limits: try limits()) }
+}

@@ -1,0 +1,48 @@
+/// The most one alert may hold (SPEC.md, "Limits"): what keeps a hostile record from costing more than a bounded
+/// amount of time and memory. The same in the library, `render`, `validate`, `batch` and `alertkit serve`.
+///
+/// Each limit is checked while reading: a record over `maxBytes` is refused before it is parsed; nesting, strings
+/// and the events list are checked as the reader reaches them, and reading stops there. The error names the limit,
+/// the value found and where (a JSON pointer, or a line and column).
+public struct AlertLimits: Sendable, Hashable, Codable {
+    /// The largest alert, in bytes of JSON (1 MiB).
+    public var maxBytes: Int
+    /// The most events one alert may hold (1,000).
+    public var maxEvents: Int
+    /// The longest string, in bytes as written in the JSON, escapes included (64 KiB).
+    public var maxStringBytes: Int
+    /// The deepest nesting of objects and arrays, the alert's own object counting as 1 (64).
+    public var maxDepth: Int
+
+    /// The limits of SPEC.md.
+    public static let `default` = AlertLimits()
+
+    /// Creates limits; each defaults to SPEC.md's.
+    public init(maxBytes: Int = 1 << 20, maxEvents: Int = 1000, maxStringBytes: Int = 64 << 10, maxDepth: Int = 64) {
+        self.maxBytes = maxBytes
+        self.maxEvents = maxEvents
+        self.maxStringBytes = maxStringBytes
+        self.maxDepth = maxDepth
+    }
+
+    /// The first limit that is not a positive number, with its name; nil when all are.
+    public var invalidLimit: String? {
+        if maxBytes < 1 { return "maxBytes" }
+        if maxEvents < 1 { return "maxEvents" }
+        if maxStringBytes < 1 { return "maxStringBytes" }
+        if maxDepth < 2 { return "maxDepth" }  // an alert is an object holding an array of objects
+        return nil
+    }
+
+    /// The issue for a record of `count` bytes, over `maxBytes`.
+    func sizeIssue(_ count: Int) -> ValidationIssue {
+        ValidationIssue(pointer: .root, expected: "an alert of at most \(maxBytes) bytes (the alert size limit)",
+                        found: "\(count) bytes")
+    }
+
+    /// The issue for an events list of `count` events, over `maxEvents`.
+    func eventsIssue(_ count: Int) -> ValidationIssue {
+        ValidationIssue(pointer: JSONPointer.root.appending("events"),
+                        expected: "at most \(maxEvents) events (the events limit)", found: "\(count) events")
+    }
+}

@@ -1,0 +1,93 @@
+import AlertModel
+import Foundation
+import Testing
+
+/// Each limit of `AlertLimits` at, below and above it, through the decoder (both its one-pass and its general way):
+/// at and below are accepted; above is an error that names the limit, the value found and where.
+@Suite("Limits")
+struct LimitsTests {
+    /// An SSNTrace alert with `events` events, each name `nameBytes` long, and `nest` extra levels of arrays.
+    static func alert(events: Int = 1, nameBytes: Int = 4, nest: Int = 0, pad: Int = 0) -> [UInt8] {
+        let name = String(repeating: "n", count: nameBytes)
+        let extra = String(repeating: "[", count: nest) + String(repeating: "]", count: nest)
+        let event = #"{"date":"2020-01-01","data":{"name":"\#(name)"\#(nest > 0 ? #","x":"# + extra : "")}}"#
+        let list = Array(repeating: event, count: events).joined(separator: ",")
+        return Array(#"{"id":"limits-1","type":2,"events":[\#(list)]\#(String(repeating: " ", count: pad))}"#.utf8)
+    }
+
+    static func decode(_ bytes: [UInt8], _ limits: AlertLimits) -> Result<DecodedAlert, AlertDecodingError> {
+        Result { () throws(AlertDecodingError) in try AlertDecoder(limits: limits).decode(bytes) }
+    }
+
+    /// The contract problems of a refused record (none when it was accepted or is not JSON).
+    static func issues(_ bytes: [UInt8], _ limits: AlertLimits) -> [ValidationIssue] {
+        guard case .failure(.invalid(let issues)) = decode(bytes, limits) else { return [] }
+        return issues
+    }
+
+    /// The syntax error of a refused record, if that is why.
+    static func syntax(_ bytes: [UInt8], _ limits: AlertLimits) -> JSONSyntaxError? {
+        guard case .failure(.notJSON(let error)) = decode(bytes, limits) else { return nil }
+        return error
+    }
+
+    @Test("bytes: at the limit accepted, one over refused before reading, naming the size")
+    func bytes() throws {
+        let base = Self.alert()
+        let limits = AlertLimits(maxBytes: base.count + 10)
+        for pad in [9, 10] { #expect(throws: Never.self) { try Self.decode(Self.alert(pad: pad), limits).get() } }
+        let issues = Self.issues(Self.alert(pad: 11), limits)
+        try #require(issues.count == 1)
+        #expect(issues[0].pointer == .root)
+        #expect(issues[0].message.contains("at most \(base.count + 10) bytes (the alert size limit)"))
+        #expect(issues[0].message.contains("\(base.count + 11) bytes"))
+    }
+
+    @Test("events: at the limit accepted, one over refused at /events with the count")
+    func events() throws {
+        let limits = AlertLimits(maxEvents: 5)
+        for count in [4, 5] { #expect(throws: Never.self) { try Self.decode(Self.alert(events: count), limits).get() } }
+        let issues = Self.issues(Self.alert(events: 6), limits)
+        try #require(issues.map(\.pointer.description) == ["/events"])
+        #expect(issues[0].message.contains("at most 5 events (the events limit)") && issues[0].message.contains("6 events"))
+    }
+
+    @Test("strings: at the limit accepted, one byte over refused with its length, line and column")
+    func strings() throws {
+        let limits = AlertLimits(maxStringBytes: 100)
+        for length in [99, 100] { #expect(throws: Never.self) { try Self.decode(Self.alert(nameBytes: length), limits).get() } }
+        let error = try #require(Self.syntax(Self.alert(nameBytes: 101), limits))
+        #expect(error.message == "a string of 101 bytes, over the string limit of 100 bytes")
+        #expect(error.line == 1 && error.column > 60)
+        // Escapes count as written.
+        let escaped = Array(#"{"id":"\u0041\u0041","type":2,"events":[]}"#.utf8)
+        let tight = try #require(Self.syntax(escaped, AlertLimits(maxStringBytes: 11)))
+        #expect(tight.message.contains("a string of 12 bytes"))
+    }
+
+    @Test("depth: the alert is 1, its data object 4; at the limit accepted, one deeper refused")
+    func depth() throws {
+        let limits = AlertLimits(maxDepth: 10)
+        for nest in [5, 6] { #expect(throws: Never.self) { try Self.decode(Self.alert(nest: nest), limits).get() } }
+        let error = try #require(Self.syntax(Self.alert(nest: 7), limits))
+        #expect(error.message == "nesting deeper than the depth limit of 10 levels")
+    }
+
+    @Test("the defaults are SPEC.md's; a million events, a 100 MB string and deep nesting are refused fast")
+    func defaults() throws {
+        #expect(AlertLimits.default == AlertLimits(maxBytes: 1_048_576, maxEvents: 1000, maxStringBytes: 65_536, maxDepth: 64))
+        let decoder = AlertDecoder()
+        let start = ContinuousClock.now
+        for bytes in [Self.alert(events: 1_000_000), Self.alert(nameBytes: 100_000_000)] {
+            #expect(Self.issues(bytes, .default).first?.message.contains("the alert size limit") == true)
+        }
+        #expect(throws: AlertDecodingError.self) { try decoder.decode(Self.alert(events: 1001)) }
+        #expect(throws: Never.self) { try decoder.decode(Self.alert(events: 1000)) }
+        #expect(throws: AlertDecodingError.self) { try decoder.decode(Self.alert(nameBytes: 65_537)) }
+        #expect(throws: Never.self) { try decoder.decode(Self.alert(nameBytes: 65_536)) }
+        #expect(throws: AlertDecodingError.self) { try decoder.decode(Self.alert(nest: 61)) }
+        #expect(throws: Never.self) { try decoder.decode(Self.alert(nest: 60)) }
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(AlertLimits(maxDepth: 1).invalidLimit == "maxDepth" && AlertLimits.default.invalidLimit == nil)
+    }
+}

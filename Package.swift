@@ -97,6 +97,7 @@ let package = Package(
                 "AlertServer", "AlertBatch", "AlertRendering", "AlertModel", "AlertTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
+                .product(name: "Logging", package: "swift-log", condition: tools),
             ]
         ),
     ],

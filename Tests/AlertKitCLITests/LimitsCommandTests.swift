@@ -63,20 +63,26 @@ struct LimitsCommandTests {
             #"printf '{"id":"str","type":2,"events":[{"date":"2020-01-01","data":{"name":"'; head -c 100000000 /dev/zero | tr '\0' n; printf '"}}]}\n'"#,
             #"printf '{"id":"many","type":2,"events":['; yes '{"date":"2020-01-01","data":{"name":"n"}},' | head -n 999999 | tr -d '\n'; printf '{"date":"2020-01-01","data":{"name":"n"}}]}\n'"#,
         ]
+        try withExtendedLifetime(folder) { try check(inputs, line: line) }
+        // render stops reading at the limit.
+        let render = try CLI.shell("( \(inputs[0]) ) | \"$ALERTKIT\" render - -f text")
+        #expect(render.status == 1 && render.standardError.contains("the alert size limit"))
+    }
+
+    /// Runs each hostile input and then a valid line through `batch`, within the memory and time bounds.
+    func check(_ inputs: [String], line: String) throws {
         for input in inputs {
             let script = "( \(input); cat '\(line)' ) | /usr/bin/time -f 'rss=%M seconds=%e' \"$ALERTKIT\" batch - --ndjson -f text"
             let result = try CLI.shell(script)
             #expect(result.status == 1, "\(result.standardError)")
             let lines = result.output.split(separator: "\n")
-            #expect(lines.count == 2 && lines[0].contains("alert size limit") && lines[1].contains("\"document\""))
+            #expect(lines.count == 2 && lines[0].contains("alert size limit") && lines[1].contains("\"document\""),
+                    "\(input.prefix(40)): \(result.output.prefix(300)) \(result.standardError.suffix(300))")
             let figures = result.standardError.split(separator: "\n").last { $0.hasPrefix("rss=") } ?? ""
             let rss = Int(figures.split(separator: " ")[0].dropFirst(4)) ?? .max
             let seconds = Double(figures.split(separator: " ").last?.dropFirst(8) ?? "") ?? .infinity
             #expect(rss < 100_000, "peak RSS \(rss) KB for \(input.prefix(40))")
             #expect(seconds < 10, "\(seconds) s")
         }
-        // render stops reading at the limit.
-        let render = try CLI.shell("( \(inputs[0]) ) | \"$ALERTKIT\" render - -f text")
-        #expect(render.status == 1 && render.standardError.contains("the alert size limit"))
     }
 }

@@ -6,6 +6,7 @@ import AlertTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 /// The server's endpoints through HummingbirdTesting: every route, every error status, the auth and reveal rules.
@@ -15,7 +16,9 @@ struct ServerTests {
         var configuration = ServerConfiguration()
         configuration.port = 0
         change(&configuration)
-        return try AlertServer.application(configuration)
+        var quiet = Logger(label: "alertkit.serve.tests")  // a line per request would drown the test log
+        quiet.logLevel = .error
+        return try AlertServer.application(configuration, logger: quiet)
     }
 
     static let json: HTTPFields = [.contentType: "application/json"]

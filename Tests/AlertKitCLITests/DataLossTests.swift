@@ -253,10 +253,16 @@ final class DataLossTests {
         #expect(process.terminationStatus == 128 + SIGTERM)
         let summary = try #require(String(decoding: try bytes(log), as: UTF8.self).split(separator: "\n").last.map(String.init))
         let numbers = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-        #expect(summary.contains("interrupted by SIGTERM: ") && summary.hasSuffix(" records not processed"), "\(summary)")
+        #expect(summary.contains("interrupted by SIGTERM: "), "\(summary)")
         let (rendered, rejected, notProcessed) = (numbers[0], numbers[1], numbers[numbers.count - 1])
-        #expect(notProcessed > 0, "the run ended before the signal: \(summary)")
-        #expect(rendered + rejected + notProcessed == records.count, "\(summary)")
+        // Counting what is left has 3 seconds; under a sanitizer's slowness it may say "the unread rest" instead.
+        if Fixtures.sanitizer == nil || summary.hasSuffix(" records not processed") {
+            #expect(summary.hasSuffix(" records not processed"), "\(summary)")
+            #expect(notProcessed > 0, "the run ended before the signal: \(summary)")
+            #expect(rendered + rejected + notProcessed == records.count, "\(summary)")
+        } else {
+            #expect(summary.contains("the unread rest of the input"), "\(summary)")
+        }
         #expect(try bytes(errors).split(separator: 0x0A).count == rejected)
         #expect(try bytes(out).split(separator: 0x0A).count == rendered + rejected)
     }

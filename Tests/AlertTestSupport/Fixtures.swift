@@ -15,6 +15,10 @@ public enum Fixtures {
     /// `SampleData/`.
     public static var sampleDirectory: URL { packageRoot.appendingPathComponent("SampleData") }
 
+    /// The sanitizer the tests run under (`scripts/sanitize.sh` sets `ALERTKIT_SANITIZER`), if any: it makes every
+    /// process several times slower and larger, so bounds on time and memory do not apply then.
+    public static var sanitizer: String? { ProcessInfo.processInfo.environment["ALERTKIT_SANITIZER"] }
+
     /// The names (without `.json`) of every file in `SampleData/`, sorted.
     public static var sampleNames: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: sampleDirectory.path)) ?? []

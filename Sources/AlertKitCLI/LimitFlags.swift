@@ -21,8 +21,11 @@ struct LimitFlags: ParsableArguments {
     var maxDepth: Int?
 
     func validate() throws {
-        for (name, value, least) in [("--max-alert-bytes", maxAlertBytes, 1), ("--max-events", maxEvents, 1),
-                                     ("--max-string-bytes", maxStringBytes, 1), ("--max-depth", maxDepth, 2)] {
+        let floor = AlertLimits.least
+        for (name, value, least) in [("--max-alert-bytes", maxAlertBytes, floor.maxBytes),
+                                     ("--max-events", maxEvents, floor.maxEvents),
+                                     ("--max-string-bytes", maxStringBytes, floor.maxStringBytes),
+                                     ("--max-depth", maxDepth, floor.maxDepth)] {
             if let value, value < least { throw ValidationError("\(name) takes a whole number of at least \(least)") }
         }
     }

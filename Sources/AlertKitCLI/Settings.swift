@@ -60,10 +60,10 @@ struct Settings: Codable, Equatable {
                 throw SettingsError("templates takes a folder that exists, not \"\(value)\"")
             }
             templates = URL(fileURLWithPath: value).standardizedFileURL.path
-        case "max-alert-bytes": maxAlertBytes = try Self.limit(key, value, least: 1)
-        case "max-events": maxEvents = try Self.limit(key, value, least: 1)
-        case "max-string-bytes": maxStringBytes = try Self.limit(key, value, least: 1)
-        case "max-depth": maxDepth = try Self.limit(key, value, least: 2)
+        case "max-alert-bytes": maxAlertBytes = try Self.limit(key, value, least: AlertLimits.least.maxBytes)
+        case "max-events": maxEvents = try Self.limit(key, value, least: AlertLimits.least.maxEvents)
+        case "max-string-bytes": maxStringBytes = try Self.limit(key, value, least: AlertLimits.least.maxStringBytes)
+        case "max-depth": maxDepth = try Self.limit(key, value, least: AlertLimits.least.maxDepth)
         default:
             throw Self.unknown(key)
         }

@@ -17,6 +17,9 @@ public struct AlertLimits: Sendable, Hashable, Codable {
     /// The limits of SPEC.md.
     public static let `default` = AlertLimits()
 
+    /// The smallest value each limit may take: 1, and a depth of 2 (an alert is an object holding an array).
+    public static let least = AlertLimits(maxBytes: 1, maxEvents: 1, maxStringBytes: 1, maxDepth: 2)
+
     /// Creates limits; each defaults to SPEC.md's.
     public init(maxBytes: Int = 1 << 20, maxEvents: Int = 1000, maxStringBytes: Int = 64 << 10, maxDepth: Int = 64) {
         self.maxBytes = maxBytes
@@ -27,10 +30,11 @@ public struct AlertLimits: Sendable, Hashable, Codable {
 
     /// The first limit that is not a positive number, with its name; nil when all are.
     public var invalidLimit: String? {
-        if maxBytes < 1 { return "maxBytes" }
-        if maxEvents < 1 { return "maxEvents" }
-        if maxStringBytes < 1 { return "maxStringBytes" }
-        if maxDepth < 2 { return "maxDepth" }  // an alert is an object holding an array of objects
+        let least = Self.least
+        if maxBytes < least.maxBytes { return "maxBytes" }
+        if maxEvents < least.maxEvents { return "maxEvents" }
+        if maxStringBytes < least.maxStringBytes { return "maxStringBytes" }
+        if maxDepth < least.maxDepth { return "maxDepth" }
         return nil
     }
 

@@ -24,10 +24,10 @@ final class TemplateShapes: Sendable {
     }
 
     private let cache = ShapeCache(limit: 2048)
-    private let valueDependent = Mutex(false)
+    private let valueDependent = Atomic(false)
 
     /// Whether the template looked into a string, so that every alert is rendered directly.
-    var rendersDirectly: Bool { valueDependent.withLock { $0 } }
+    var rendersDirectly: Bool { valueDependent.load(ordering: .relaxed) }
 
     /// How many shapes are held as pieces.
     var piecesCount: Int { cache.piecesCount }
@@ -36,14 +36,14 @@ final class TemplateShapes: Sendable {
     func render(_ view: AlertView, escaping: TemplateEscaping,
                 direct: ([String: Any]) -> String?) -> String? {
         func directly() -> String? { direct(TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init)) }
-        if valueDependent.withLock({ $0 }) { return directly() }
+        if rendersDirectly { return directly() }
         var walk = TemplateLeaves(escaping: escaping)
         walk.visit(view)
         let entry: Entry
         if let cached = cache.entry(for: walk.shape) {
             entry = cached
         } else if cache.seenBefore(walk.shape) {  // a shape seen once is rendered directly: most are never seen again
-            entry = self.entry(for: view, escaping: escaping, direct: direct)
+            entry = self.entry(for: view, leaves: walk.leaves, escaping: escaping, direct: direct)
             cache.set(entry, for: walk.shape)
         } else {
             return directly()
@@ -52,8 +52,10 @@ final class TemplateShapes: Sendable {
         return pieces.document(walk.leaves)
     }
 
-    /// Renders `view`'s shape with markers and checks the result against `view`'s own document.
-    private func entry(for view: AlertView, escaping: TemplateEscaping, direct: ([String: Any]) -> String?) -> Entry {
+    /// Renders `view`'s shape with markers and checks the result, with `leaves` (its escaped strings) in place,
+    /// against `view`'s own document.
+    private func entry(for view: AlertView, leaves: [String], escaping: TemplateEscaping,
+                       direct: ([String: Any]) -> String?) -> Entry {
         let probe = LeafProbe()
         var count = 0
         func marker(_: Any) -> Any {
@@ -63,14 +65,12 @@ final class TemplateShapes: Sendable {
         let context = TemplateContext.values(of: view, escaping: escaping, leaf: marker, severity: marker)
         guard let marked = direct(context) else { return .direct }
         if probe.touched {
-            valueDependent.withLock { $0 = true }
+            valueDependent.store(true, ordering: .relaxed)
             return .direct
         }
         guard let pieces = TemplatePieces(marked, leafCount: count) else { return .direct }
-        var walk = TemplateLeaves(escaping: escaping)
-        walk.visit(view)
         let expected = direct(TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init))
-        return walk.leaves.count == count && expected == pieces.document(walk.leaves)
+        return leaves.count == count && expected == pieces.document(leaves)
             ? .pieces(pieces) : .direct
     }
 }

@@ -4,13 +4,13 @@ import AlertPresentation
 import AlertRendering
 import Foundation
 
-/// What the server renders with, loaded once at start: the formats (templates included), a presentation context per
-/// locale, the decoder. Every request reads it; nothing in it changes while the server runs.
+/// What the server renders with, loaded once at start: the pipeline (the decoder with the configured limits, the
+/// presenters, the formats with the templates), a presentation context per locale. Every request reads it; nothing
+/// in it changes while the server runs.
 struct AlertService: Sendable {
     let configuration: ServerConfiguration
-    let formats: FormatRegistry
-    let decoder: AlertDecoder
-    let presenters: PresenterRegistry
+    /// The pipeline each request copies, with the request's context.
+    let pipeline: AlertPipeline
     /// A context per locale, with the default options.
     let contexts: [String: PresentationContext]
 
@@ -24,6 +24,7 @@ struct AlertService: Sendable {
                 throw ServerConfigurationError("\(folder): no such templates folder")
             }
         }
+        let formats: FormatRegistry
         do { formats = try FormatRegistry.standard(templates: folders) } catch {
             throw ServerConfigurationError(error.description)
         }
@@ -41,11 +42,11 @@ struct AlertService: Sendable {
             }
         }
         self.contexts = contexts
-        presenters = .standard
-        var decoder = AlertDecoder(limits: configuration.limits)
-        decoder.recognizedCodes.formUnion(presenters.recognizedCodes)
-        self.decoder = decoder
+        pipeline = AlertPipeline(decoder: AlertDecoder(limits: configuration.limits), formats: formats)
     }
+
+    /// The formats, templates included.
+    var formats: FormatRegistry { pipeline.formats }
 
     /// What a request asks for: the format and how to present.
     struct Request: Sendable {
@@ -88,8 +89,8 @@ struct AlertService: Sendable {
     /// One alert rendered: its document, or the problem to answer.
     func render(_ body: [UInt8], _ request: Request) throws(Problem) -> RenderedDocument {
         let decoded: DecodedAlert
-        do { decoded = try decoder.decode(body) } catch { throw Self.problem(error) }
-        let view = presenters.present(decoded.alert, in: request.context)
+        do { decoded = try pipeline.decoder.decode(body) } catch { throw Self.problem(error) }
+        let view = pipeline.presenters.present(decoded.alert, in: request.context)
         do { return try request.emitter.renderDocument(view, options: request.options) } catch {
             throw Problem.internalError
         }
@@ -98,8 +99,7 @@ struct AlertService: Sendable {
     /// Every problem of `body` as an alert: none when it is valid; an error when it is not JSON.
     func validate(_ body: [UInt8]) throws(Problem) -> [Problem.Item] {
         do {
-            let decoded = try decoder.decode(body)
-            _ = decoded
+            _ = try pipeline.decoder.decode(body)
             return []
         } catch {
             if case .notJSON = error { throw Self.problem(error) }
@@ -109,7 +109,8 @@ struct AlertService: Sendable {
 
     /// The record processor a `/v1/batch` stream runs, as `alertkit batch` does.
     func processor(_ request: Request) -> RecordProcessor {
-        let pipeline = AlertPipeline(decoder: decoder, presenters: presenters, context: request.context, formats: formats)
+        var pipeline = pipeline
+        pipeline.context = request.context
         // The format was found in `formats` when the request was read.
         return try! RecordProcessor(pipeline: pipeline, format: request.emitter.format.name, options: request.options)
     }

@@ -34,8 +34,8 @@ struct BatchStream: Sendable {
                 read: { stream.next() },
                 transform: { record -> (line: [UInt8], rendered: Bool) in
                     let outcome = processor.process(record)
-                    if case .rendered = outcome { return (BatchLine.ndjson(record, outcome, format: format), true) }
-                    return (BatchLine.ndjson(record, outcome, format: format), false)
+                    guard case .rendered = outcome else { return (BatchLine.ndjson(record, outcome, format: format), false) }
+                    return (BatchLine.ndjson(record, outcome, format: format), true)
                 },
                 emit: { _, result in
                     counts.value.withLock { if result.rendered { $0.rendered += 1 } else { $0.rejected += 1 } }

@@ -25,5 +25,6 @@ if [ $# -eq 0 ]; then
   python3 -m pytest Tests/Browser -q -p no:cacheprovider
   python3 -m pytest Tests/Server -q -p no:cacheprovider  # apart: each folder's helpers are its conftest module
   scripts/bench-server.sh smoke >/dev/null  # the server's load test (wrk) and batch benchmark, briefly
+  scripts/fuzz.sh all 60       # each libFuzzer target for a minute, past findings first (docs/fuzzing.md)
   scripts/sanitize.sh address  # the Swift tests again under AddressSanitizer (its own build folder)
 fi

@@ -21,10 +21,15 @@ public struct TemplateChecker: Sendable {
 
     /// The view model's key paths (`title`, `details.fields.label`…), read off a view with every part filled in.
     let paths: Set<String>
+    /// The key paths that hold an object (`help`) or a list (`details`): a tag prints nothing for the one and the
+    /// list's items for the other, never what a template means.
+    let objects: Set<String>, lists: Set<String>
 
     /// A checker for the view model of this version of AlertKit.
     public init() {
-        paths = Self.keyPaths(of: Self.fullView())
+        let view = Self.fullView()
+        paths = Self.keyPaths(of: view)
+        (objects, lists) = Self.containers(of: view)
     }
 
     /// Every problem of the templates in `folders` (and their `formats/`), in file order.
@@ -79,7 +84,13 @@ public struct TemplateChecker: Sendable {
             let opensSection = sigil == "#" || sigil == "^"
             let name = Self.name(in: body.drop(while: { "#^&{".contains($0) }).trimmingCharacters(in: CharacterSet(charactersIn: " }")))
             if let resolved = resolve(name, in: scopes) {
-                if opensSection { scopes.append(resolved) }
+                if opensSection {
+                    scopes.append(resolved)
+                } else if !name.hasSuffix(")"), objects.contains(resolved) || lists.contains(resolved) {
+                    let what = objects.contains(resolved) ? "an object: print one of its values" : "a list: print its items in a section"
+                    problems.append(Problem(file: file, line: tag.line, column: tag.column,
+                                            message: "\(name) is \(what) ({{#\(name)}}…{{/\(name)}})"))
+                }
                 continue
             }
             if Self.sequenceNames.contains(name) || name == "." {
@@ -186,6 +197,28 @@ public struct TemplateChecker: Sendable {
         }
         walk(json, "")
         return paths
+    }
+
+    /// The key paths that hold an object, and those that hold a list.
+    static func containers(of view: AlertView) -> (objects: Set<String>, lists: Set<String>) {
+        guard let data = try? JSONEncoder().encode(view), let json = try? JSONParser().parse(data) else { return ([], []) }
+        var objects: Set<String> = [], lists: Set<String> = []
+        func walk(_ value: JSONValue, _ prefix: String) {
+            switch value {
+            case .object(let object):
+                if !prefix.isEmpty { objects.insert(prefix) }
+                for member in object.members { walk(member.value, prefix.isEmpty ? member.key : prefix + "." + member.key) }
+            case .array(let elements):
+                lists.insert(prefix)
+                for element in elements { if case .object(let object) = element {
+                    for member in object.members { walk(member.value, prefix + "." + member.key) }
+                } }
+            default:
+                break
+            }
+        }
+        walk(json, "")
+        return (objects, lists)
     }
 
     /// A view with every optional part present, so that every key appears.

@@ -58,55 +58,98 @@ enum TemplateContext {
     /// The context; each escaped string goes through `leaf` (rendering wraps it in `EscapedText`).
     /// `severity` gives the severity's value (a marker, when rendering a shape: `TemplateShapes`).
     static func values(of view: AlertView, escaping: TemplateEscaping,
-                       leaf: (String) -> Any = { $0 }, severity: ((Double) -> Any)? = nil) -> [String: Any] {
+                       leaf: (String) -> Any = { $0 }, severity: ((Double) -> Any)? = nil) -> TemplateObject {
         func e(_ text: String) -> Any { leaf(escaping.escape(text)) }
         var help: [String: Any] = ["title": e(view.help.title), "text": e(view.help.text), "action": e(view.help.action)]
-        if let phone = view.help.phone { help["phone"] = ["display": e(phone.display), "uri": e(phone.uri)] }
-        return [
+        if let phone = view.help.phone { help["phone"] = TemplateObject(["display": e(phone.display), "uri": e(phone.uri)]) }
+        return TemplateObject([
             "id": e(view.id), "type": e(view.type), "locale": e(view.locale), "title": e(view.title),
-            "header": ["icon": e(view.header.icon), "title": e(view.header.title), "subtitle": e(view.header.subtitle)],
-            "details": view.details.map { detail -> [String: Any] in
-                ["icon": e(detail.icon), "value": e(detail.value), "fields": detail.fields.map { field -> [String: Any] in
-                    ["name": e(field.name), "label": e(field.label), "value": e(field.value), "kind": e(field.kind.rawValue)]
-                }]
+            "header": TemplateObject(["icon": e(view.header.icon), "title": e(view.header.title),
+                                      "subtitle": e(view.header.subtitle)]),
+            "details": view.details.map { detail in
+                TemplateObject(["icon": e(detail.icon), "value": e(detail.value), "fields": detail.fields.map { field in
+                    TemplateObject(["name": e(field.name), "label": e(field.label), "value": e(field.value),
+                                    "kind": e(field.kind.rawValue)])
+                }])
             },
-            "risks": ["title": e(view.risks.title), "paragraphs": view.risks.paragraphs.map(e)],
-            "nextSteps": ["title": e(view.nextSteps.title), "items": view.nextSteps.items.map { step(e, $0) },
-                          "groups": view.nextSteps.groups.map { group -> [String: Any] in
-                              ["title": e(group.title), "items": group.items.map { step(e, $0) }]
-                          }],
-            "sources": ["title": e(view.sources.title), "items": view.sources.items.map { source -> [String: Any] in
-                ["title": e(source.title), "url": e(source.url)]
-            }],
-            "help": help,
-            "actions": view.actions.map { action -> [String: Any] in
-                ["id": e(action.id), "label": e(action.label), "placement": e(action.placement.rawValue),
-                 "popup": ["title": e(action.popup.title), "message": e(action.popup.message),
-                           "buttons": action.popup.buttons.map { button -> [String: Any] in
-                               ["id": e(button.id), "label": e(button.label), "role": e(button.role.rawValue),
-                                "effect": effect(button.effect, e)]
-                           }]]
+            "risks": TemplateObject(["title": e(view.risks.title), "paragraphs": view.risks.paragraphs.map(e)]),
+            "nextSteps": TemplateObject([
+                "title": e(view.nextSteps.title), "items": view.nextSteps.items.map { step(e, $0) },
+                "groups": view.nextSteps.groups.map { group in
+                    TemplateObject(["title": e(group.title), "items": group.items.map { step(e, $0) }])
+                },
+            ]),
+            "sources": TemplateObject(["title": e(view.sources.title), "items": view.sources.items.map { source in
+                TemplateObject(["title": e(source.title), "url": e(source.url)])
+            }]),
+            "help": TemplateObject(help),
+            "actions": view.actions.map { action in
+                TemplateObject([
+                    "id": e(action.id), "label": e(action.label), "placement": e(action.placement.rawValue),
+                    "popup": TemplateObject(["title": e(action.popup.title), "message": e(action.popup.message),
+                                             "buttons": action.popup.buttons.map { button in
+                                                 TemplateObject(["id": e(button.id), "label": e(button.label),
+                                                                 "role": e(button.role.rawValue),
+                                                                 "effect": effect(button.effect, e)])
+                                             }]),
+                ])
             },
             "severity": severity?(view.severity) ?? number(view.severity), "urgent": view.urgent, "urgentLabel": e(view.urgentLabel),
-        ]
+        ])
     }
 
-    private static func step(_ e: (String) -> Any, _ step: AlertView.Step) -> [String: Any] {
-        ["icon": e(step.icon), "text": e(step.text)]
+    private static func step(_ e: (String) -> Any, _ step: AlertView.Step) -> TemplateObject {
+        TemplateObject(["icon": e(step.icon), "text": e(step.text)])
     }
 
-    private static func effect(_ effect: AlertAction.Effect, _ e: (String) -> Any) -> [String: Any] {
+    private static func effect(_ effect: AlertAction.Effect, _ e: (String) -> Any) -> TemplateObject {
         switch effect {
-        case .none: ["kind": e("none")]
-        case .callHelpLine: ["kind": e("callHelpLine")]
-        case .remind(let seconds): ["kind": e("remind"), "afterSeconds": seconds]
-        case .resolveAlert: ["kind": e("resolveAlert")]
+        case .none: TemplateObject(["kind": e("none")])
+        case .callHelpLine: TemplateObject(["kind": e("callHelpLine")])
+        case .remind(let seconds): TemplateObject(["kind": e("remind"), "afterSeconds": seconds])
+        case .resolveAlert: TemplateObject(["kind": e("resolveAlert")])
         }
     }
 
     /// A whole number as an `Int` (so `1` renders as `1`, not `1.0`), as JSON has it.
     static func number(_ value: Double) -> Any {
         value.rounded() == value && abs(value) < 1e15 ? Int(value) as Any : value
+    }
+}
+
+/// An object of the view model as a template sees it: its values by name, and no text of its own. A tag that prints
+/// an object (`{{help}}`, `{{.}}` in an object's section) prints nothing, where a Swift dictionary would print its
+/// description, in an order that changes from one render to the next; `enumerated` and `sorted` list its members
+/// in name order (`alertkit templates check` reports a tag that prints an object).
+struct TemplateObject: MustacheParent, MustacheCustomRenderable, MustacheTransformable, CustomStringConvertible,
+                       CustomDebugStringConvertible {
+    /// The values by name.
+    let values: [String: Any]
+    init(_ values: [String: Any]) { self.values = values }
+    func child(named name: String) -> Any? { values[name] }
+    var renderText: String { "" }
+    var isNull: Bool { false }
+    var description: String { "" }
+    var debugDescription: String { "" }
+
+    func transform(_ name: String) -> Any? {
+        switch name {
+        case "count": values.count
+        case "empty": values.isEmpty
+        case "enumerated", "sorted": values.map { (key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+        default: nil
+        }
+    }
+
+    /// The values as plain dictionaries and arrays, all the way down.
+    var plain: [String: Any] { values.mapValues(Self.plain) }
+
+    private static func plain(_ value: Any) -> Any {
+        switch value {
+        case let object as TemplateObject: object.plain
+        case let list as [Any]: list.map(plain)
+        default: value
+        }
     }
 }
 

@@ -34,7 +34,7 @@ final class TemplateShapes: Sendable {
 
     /// The document of `view` with its strings escaped by `escaping`; `direct` renders a context the usual way.
     func render(_ view: AlertView, escaping: TemplateEscaping,
-                direct: ([String: Any]) -> String?) -> String? {
+                direct: (TemplateObject) -> String?) -> String? {
         func directly() -> String? { direct(TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init)) }
         if rendersDirectly { return directly() }
         var walk = TemplateLeaves(escaping: escaping)
@@ -55,7 +55,7 @@ final class TemplateShapes: Sendable {
     /// Renders `view`'s shape with markers and checks the result, with `leaves` (its escaped strings) in place,
     /// against `view`'s own document.
     private func entry(for view: AlertView, leaves: [String], escaping: TemplateEscaping,
-                       direct: ([String: Any]) -> String?) -> Entry {
+                       direct: (TemplateObject) -> String?) -> Entry {
         let probe = LeafProbe()
         var count = 0
         func marker(_: Any) -> Any {

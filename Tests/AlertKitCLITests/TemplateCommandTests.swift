@@ -37,7 +37,7 @@ final class TemplateCommandTests {
     func check() throws {
         let shipped = try CLI.run(["templates", "check"])
         #expect(shipped.status == 0 && shipped.output.hasPrefix("templates: no problems"), "\(shipped.standardError)")
-        try scratch.file("t/a.txt.mustache", "{{titel}}\n{{#details}}{{value}} {{#fields}}{{lable}}{{/fields}}{{/details}}\n{{risks.title}}\n")
+        try scratch.file("t/a.txt.mustache", "{{titel}}\n{{#details}}{{value}} {{#fields}}{{lable}}{{/fields}}{{/details}}\n{{risks.title}}\n{{help}} {{details}}\n")
         try scratch.file("t/b.html.mustache", "x\n{{#details}}\n")
         let result = try CLI.run(["templates", "check", "--templates", scratch.path("t")])
         #expect(result.status == 1)
@@ -45,6 +45,8 @@ final class TemplateCommandTests {
         #expect(lines == [
             "\(scratch.path("t"))/a.txt.mustache:1:1: titel is not in the view model; did you mean title?",
             "\(scratch.path("t"))/a.txt.mustache:2:34: lable is not in the view model; did you mean label?",
+            "\(scratch.path("t"))/a.txt.mustache:4:1: help is an object: print one of its values ({{#help}}…{{/help}})",
+            "\(scratch.path("t"))/a.txt.mustache:4:10: details is a list: print its items in a section ({{#details}}…{{/details}})",
             "\(scratch.path("t"))/b.html.mustache:3:1: expectedSectionEnd",
         ], "\(result.standardError)")
     }

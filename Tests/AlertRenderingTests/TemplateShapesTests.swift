@@ -50,7 +50,7 @@ struct TemplateShapesTests {
             var index = 0
             func marker(_: Any) -> Any { defer { index += 1 }; return "#\(index)" }
             let context = TemplateContext.values(of: view, escaping: .text, leaf: marker, severity: marker)
-            let canonical = try TemplateContextTests.canonical(context)
+            let canonical = try TemplateContextTests.canonical(context.plain)
             var walk = TemplateLeaves(escaping: .text)
             walk.visit(view)
             if let seen = contexts[walk.shape] { #expect(seen == canonical, "\(view.id)") } else { contexts[walk.shape] = canonical }
@@ -67,6 +67,7 @@ struct TemplateShapesTests {
         ("stray.txt", "{{title}} \u{F8F1}"),
         ("numbers.txt", "{{#severity}}s{{/severity}} {{plusone(nextSteps.items.count)}} {{#urgent}}{{urgentLabel}}{{/urgent}}"),
         ("lists.json", "[{{#actions}}{\"id\": \"{{id}}\", \"b\": [{{#popup.buttons}}\"{{label}} {{effect.kind}} {{effect.afterSeconds}}\"{{^last()}},{{/last()}}{{/popup.buttons}}]}{{^last()}},{{/last()}}{{/actions}}]"),
+        ("objects.txt", "{{help}}|{{details}}|{{#help}}{{.}}{{/help}}|{{#sorted(help)}}{{key}} {{/sorted(help)}}|{{count(header)}}"),
         ("help.md", "{{help.title}} {{#help.phone}}{{display}} {{uri}}{{/help.phone}}{{^help.phone}}none{{/help.phone}} {{#risks.paragraphs}}{{.}}|{{/risks.paragraphs}}"),
     ]
 

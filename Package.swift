@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -86,7 +87,10 @@ let package = Package(
         .testTarget(name: "AlertPresentationTests", dependencies: ["AlertPresentation", "AlertTestSupport"]),
         .testTarget(
             name: "AlertRenderingTests",
-            dependencies: ["AlertRendering", "AlertPresentation", "AlertModel", "AlertTestSupport", "Ccmark"],
+            dependencies: [
+                "AlertRendering", "AlertPresentation", "AlertModel", "AlertTestSupport", "Ccmark",
+                .product(name: "PropertyBased", package: "swift-property-based", condition: tools),
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertModel", "AlertRendering", "AlertTestSupport"]),

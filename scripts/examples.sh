@@ -13,7 +13,7 @@ for example in Examples/*/; do
   if grep -qE "(^|[^a-z])warning:" <<<"$log"; then echo "examples: $name builds with warnings" >&2; exit 1; fi
   # A package that depends on the libraries alone must not fetch, let alone build, the command's and server's
   # dependencies (the `Tools` trait, off with `traits: []`).
-  for heavy in hummingbird swift-nio swift-argument-parser; do
+  for heavy in hummingbird swift-nio swift-argument-parser swift-property-based; do
     if [ -e "$example/.build/checkouts/$heavy" ]; then echo "examples: $name fetched $heavy" >&2; exit 1; fi
   done
   "$(swift build --package-path "$example" --show-bin-path)/$name" | diff -u "$example/expected-output.txt" - \

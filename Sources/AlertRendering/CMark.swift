@@ -254,8 +254,14 @@ private struct TreeBuilder {
     /// letters or digits (`www.` and bare domains), `~` (strikethrough) and `|` (tables). cmark-gfm finds e-mail
     /// addresses after escapes are resolved, so an invisible WORD JOINER (U+2060) also goes before each `@`. The
     /// escapes are fixed strings in custom nodes; the text itself stays in text nodes.
+    /// Spaces and tabs that start a block are dropped (a reader sees none): cmark writes them as they are, and a
+    /// renderer would read them as indentation, making ` 1. x` a list or four spaces a code block.
     private func appendEscaped(_ original: String, to parent: OpaquePointer) {
         var text = original
+        if cmark_node_first_child(parent) == nil, text.utf8.first == 0x20 || text.utf8.first == 0x09 {
+            text = String(text.drop { $0 == " " || $0 == "\t" })
+        }
+        let original = text
         text.withUTF8 { utf8 in
             let count = utf8.count
             var runStart = 0

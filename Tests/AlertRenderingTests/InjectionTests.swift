@@ -11,6 +11,9 @@ struct InjectionTests {
     static let payloads = [
         "<script>alert(1)</script>", "[x](javascript:alert(1))", "<img src=x onerror=alert(1)>",
         "\"><svg onload=alert(1)>", "<https://evil.example>", "![x](javascript:alert(1))", "`code` *em* __b__ # h",
+        // Found by the property test (issue 15): white space that starts a block was written as it was, so a
+        // renderer read it as indentation (a list after a quote's `>`, a code block after four spaces).
+        "\t1. item", "     indented code", "  - item", " # h",
     ]
 
     /// Alerts with `PAYLOAD` in one string field each: every string key of every alert type (the first: the id).
@@ -67,5 +70,6 @@ struct InjectionTests {
         for bad in Self.forbidden { #expect(!html.contains(bad), "\(bad) in \(payload): \(markdown)") }
         #expect(TrustedLinks.untrusted(inHTML: html).isEmpty, "\(payload): \(markdown)")
         #expect(!html.contains("<code>") && !html.contains("<em>") && !html.contains("<h1>h"))
+        #expect(!html.contains("<ol") && !html.contains("<pre") && !html.contains("<li>item"), "\(payload): \(markdown)")
     }
 }

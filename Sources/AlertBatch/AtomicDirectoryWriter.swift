@@ -32,8 +32,10 @@ public final class AtomicDirectoryWriter {
     /// read-only or vanished folder stops the run.
     ///
     /// On Linux the bytes go first into a file with no name at all (`O_TMPFILE`), which vanishes if the process
-    /// dies; only when complete does it get a temporary name and then, by `rename`, its own. Elsewhere (or on a
-    /// file system without `O_TMPFILE`) it is written under the temporary name from the start.
+    /// dies; only when complete does it get its name: directly when no file has it (so a run into a new folder never
+    /// makes a temporary name, even killed with SIGKILL), else a temporary name and then, by `rename`, its own (a
+    /// kill between the two leaves the temporary name, which the next writer of the folder removes). Elsewhere (or
+    /// on a file system without `O_TMPFILE`) it is written under the temporary name from the start.
     /// `mode` gives the file's permission bits (default: 0644 less the umask).
     public func write(_ bytes: [UInt8], as name: String, mode: mode_t? = nil) throws(DirectoryWriteError) {
         precondition(!name.contains("/") && name != "." && name != "..", "not a bare file name: \(name)")
@@ -69,12 +71,15 @@ public final class AtomicDirectoryWriter {
             }
             written += count
         }
+        if let mode { _ = fchmod(descriptor, mode) }
+        if !named, linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0 {
+            return  // no file had the name: the whole file took it at once, and no temporary name ever existed
+        }
         if !named && linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 {
             // No /proc to name the file through: from now on, write under the temporary name from the start.
             unnamedFiles = false
             return try write(bytes, as: name, mode: mode)
         }
-        if let mode { _ = fchmod(descriptor, mode) }
         guard rename(temporary, target) == 0 else {
             let error = failure(name)
             unlink(temporary)

@@ -124,7 +124,7 @@ final class BatchCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: again.path).sorted() == names.sorted())
     }
 
-    @Test("killed midway, a run leaves only whole files; run again, it completes the set")
+    @Test("killed with SIGKILL midway, a run leaves only whole files and no temporary one; run again, it completes the set")
     func interrupted() throws {
         let records = try Fixtures.generateFeed(["--count", "30000", "--seed", "5"])
         let feed = try file("big.ndjson", ndjson(records))
@@ -138,7 +138,10 @@ final class BatchCommandTests {
         while Date() < deadline, (try? FileManager.default.contentsOfDirectory(atPath: out.path).count) ?? 0 < 200 { usleep(2000) }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasPrefix(".") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        // Into a new folder each file takes its name whole (no temporary name): nothing is left but outputs.
+        #expect(left.allSatisfy { !$0.hasPrefix(".") }, "temporary files: \(left.filter { $0.hasPrefix(".") })")
+        let written = left.filter { !$0.hasPrefix(".") }
         #expect(written.count >= 200 && written.count < records.count, "the run was not stopped midway")
         // Every file that exists is whole: exactly what render makes of its alert.
         let pipeline = AlertPipeline()

@@ -7,8 +7,27 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# Clean tests: the run's temporary files go to a folder of its own (TMPDIR). At the end, anything the tests left
+# there is an error, and so is anything new in /tmp itself; then the folder goes. The toolchain's and browsers'
+# own leftovers are not the tests': SwiftPM's locks and TemporaryDirectory.* folders, swift-generated-sources
+# (macro expansions), Chromium's org.chromium.Chromium.* profiles, pytest's emptied pytest-of-USER, and the
+# JVM's hsperfdata_USER in /tmp (the Nu validator).
+tmp_before=$(ls -A /tmp | sort)
+run_tmp=$(mktemp -d /tmp/alertkit-test.XXXXXX)
+export TMPDIR="$run_tmp"
+log="$run_tmp/build.log"
+trap 'rm -rf "$run_tmp"' EXIT
+check_temporaries() {
+  local left new
+  left=$(cd "$run_tmp" && ls -A | grep -vxE 'build\.log|.*\.lock|TemporaryDirectory\..*|swift-generated-sources|org\.chromium\.Chromium\..*|pytest-of-.*' || true)
+  rm -rf "$run_tmp"
+  new=$(comm -13 <(echo "$tmp_before") <(ls -A /tmp | sort) | grep -vxE 'hsperfdata_.*' || true)
+  if [ -n "$left$new" ]; then
+    echo "test.sh: the tests left temporary files behind:" $left $new >&2
+    exit 1
+  fi
+  echo "test.sh: no temporary file left behind ($(ls -A /tmp | wc -l) entries in /tmp before and after)" >&2
+}
 swift build --build-tests 2>&1 | tee "$log"
 # swift-distributed-tracing (under Hummingbird) ships a file its manifest does not declare: SwiftPM's warning about
 # that package is not about this code.
@@ -28,3 +47,4 @@ if [ $# -eq 0 ]; then
   scripts/fuzz.sh all 60       # each libFuzzer target for a minute, past findings first (docs/fuzzing.md)
   scripts/sanitize.sh address  # the Swift tests again under AddressSanitizer (its own build folder)
 fi
+check_temporaries

@@ -103,10 +103,12 @@ public enum ControlCharacters {
     public static func escapedInJSON(_ json: String) -> String {
         // C0 controls cannot stand raw in valid JSON, and white space between tokens is left alone: only DEL, C1 and
         // bidirectional controls (whose UTF-8 starts 0x7F, 0xC2, 0xD8 or 0xE2) are looked for.
-        guard json.utf8.withContiguousStorageIfAvailable(containsNonC0Control) ?? true else { return json }
+        // U+FEFF too, as `JSONString` escapes it.
+        guard json.utf8.withContiguousStorageIfAvailable(containsNonC0Control) ?? true
+                || json.unicodeScalars.contains("\u{FEFF}") else { return json }
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
-            if isControl(scalar) && scalar.value >= 0x20 {
+            if isControl(scalar) && scalar.value >= 0x20 || scalar.value == 0xFEFF {
                 out.append(contentsOf: "\\u\(hex(scalar.value).lowercased())".unicodeScalars)
             } else {
                 out.append(scalar)

@@ -1,6 +1,7 @@
 /// JSON string escaping as RFC 8259 requires, and more: control characters that JSON allows raw (DEL, C1 and
-/// bidirectional controls) are escaped too, so that printing JSON cannot drive a terminal. The text reads back as
-/// the same string.
+/// bidirectional controls) are escaped too, so that printing JSON cannot drive a terminal, and so is U+FEFF (a byte
+/// order mark inside a string, which some readers lose: Foundation's `JSONSerialization` on Linux drops one that
+/// follows an escape). The text reads back as the same string.
 public enum JSONString {
     /// Appends `string` as a JSON string (in quotes unless `quoted` is false): `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`, and DEL, C1 and
     /// bidirectional controls (`ControlCharacters`) as `\uXXXX` too, so that printing the line cannot drive a terminal.
@@ -37,8 +38,8 @@ public enum JSONString {
             var length = 0, code: UInt32 = 0
             if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
                 (length, code) = (1, UInt32(byte))
-            } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2, let (size, scalar) = decode(base, offset, count),
-                      ControlCharacters.isControl(scalar) {
+            } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF, let (size, scalar) = decode(base, offset, count),
+                      ControlCharacters.isControl(scalar) || scalar.value == 0xFEFF {
                 (length, code) = (size, scalar.value)
             }
             guard length > 0 else { offset += 1; continue }

@@ -91,7 +91,10 @@ struct HostileStringPropertyTests {
         switch format {
         case "json":
             let parsed = try JSONSerialization.jsonObject(with: Data(document.utf8))
-            let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(view))
+            // JSONEncoder writes U+FEFF raw, and Foundation's reader drops one that starts a string: escaped first,
+            // as AlertKit's own JSON has it (`JSONString`).
+            let encoder = String(decoding: try JSONEncoder().encode(view), as: UTF8.self)
+            let encoded = try JSONSerialization.jsonObject(with: Data(ControlCharacters.escapedInJSON(encoder).utf8))
             // The view's strings, as Foundation's encoder writes them, are what the JSON document gives back.
             let missing = Set(HostileTextTests.strings(in: encoded)).subtracting(HostileTextTests.strings(in: parsed))
             #expect(missing.isEmpty, "the JSON document does not give these strings of the view back: \(missing)")

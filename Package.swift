@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "AlertModel",
-            resources: [.copy("Resources/alert.schema.json")]
+            resources: [.embedInCode("Resources/alert.schema.json")]
         ),
         .target(
             name: "AlertTemplates",
@@ -58,7 +58,7 @@ let package = Package(
                 "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            resources: [.copy("Resources/view.schema.json")]
+            resources: [.embedInCode("Resources/view.schema.json")]
         ),
         .target(name: "AlertBatch", dependencies: ["AlertModel", "AlertPresentation", "AlertRendering"]),
         .target(
@@ -71,12 +71,13 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus", condition: tools),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
             ],
-            resources: [.copy("Resources/openapi.json")]
+            resources: [.embedInCode("Resources/openapi.json")]
         ),
+        .target(name: "CAlertKitBuild"),
         .target(
             name: "AlertKitCLI",
             dependencies: [
-                "AlertModel", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertServer",
+                "CAlertKitBuild", "AlertModel", "AlertTemplates", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
             ]

@@ -1,5 +1,8 @@
 import AlertModel
+import AlertTemplates
 import ArgumentParser
+import CAlertKitBuild
+import Foundation
 
 /// `alertkit`: turns identity-protection alerts into documents people read.
 public struct AlertKitCommand: ParsableCommand {
@@ -9,13 +12,33 @@ public struct AlertKitCommand: ParsableCommand {
         abstract: "Turn identity-protection alerts (JSON) into HTML, Markdown, text or a JSON view model.",
         discussion: """
         Exit codes: 0 success, 1 an input is not a valid alert, 64 usage error, \
-        66 an input cannot be read, 73 an output cannot be written, 128 + N a batch stopped by signal N.
+        66 an input cannot be read, 72 AlertKit's shipped templates are missing, 73 an output cannot be written, \
+        128 + N a batch stopped by signal N.
         """,
-        version: AlertKitVersion.current,
+        version: AlertKitCommand.version,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self,
                       TemplatesCommand.self, PreviewCommand.self, ConfigCommand.self, ServeCommand.self]
     )
 
     /// Creates the command (ArgumentParser fills it in).
     public init() {}
+
+    /// `0.3.0 (commit 1a2b3c4d5e6f)` for a release build (`scripts/dist.sh`), `0.3.0 (development build)` otherwise.
+    public static var version: String {
+        let commit = String(cString: alertkit_build_commit())
+        return AlertKitVersion.current + (commit.isEmpty ? " (development build)" : " (commit \(commit))")
+    }
+
+    /// Runs the command line, after checking that the shipped templates and catalogs are there: a binary copied
+    /// without them says what it looked for where, and exits 72, rather than stopping on the first use. `--version`,
+    /// `--help` and `schema` need none of them.
+    public static func start() {
+        let arguments = CommandLine.arguments.dropFirst()
+        let needsNone = arguments.contains { ["--version", "--help", "-h", "help"].contains($0) } || arguments.first == "schema"
+        if !needsNone, case .failure(let error) = AlertTemplates.location {
+            FileHandle.standardError.write(Data("alertkit: \(error)\n".utf8))
+            Foundation.exit(72)
+        }
+        main()
+    }
 }

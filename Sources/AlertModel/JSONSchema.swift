@@ -68,13 +68,8 @@ extension JSONSchema {
     }()
 
     /// The alert schema's text, exactly as shipped (what `alertkit schema` prints).
-    public static let alertSchemaText: String = {
-        guard let url = Bundle.module.url(forResource: "alert.schema", withExtension: "json"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
-            preconditionFailure("AlertModel's alert.schema.json resource is missing")
-        }
-        return text
-    }()
+    /// It is compiled into the library (`embedInCode`), so a binary copied anywhere has it.
+    public static let alertSchemaText = String(decoding: PackageResources.alert_schema_json, as: UTF8.self)
 }
 
 /// One validation: the issues found so far, and the definitions `$ref` points to.

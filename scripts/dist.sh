@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds AlertKit's self-contained release archive (issue 16):
+#   scripts/dist.sh [OUT_DIR]         writes OUT_DIR/alertkit-VERSION-linux-x86_64.tar.gz (default: dist/)
+# The binary links the Swift standard library and Foundation statically (--static-swift-stdlib) and libcmark
+# statically too (libcmark-dev's libcmark.a, named by a pkg-config file of this script's own), so it needs nothing
+# but the C library of a Debian or Ubuntu machine: no Swift toolchain, no libcmark. Beside it in the archive:
+# AlertKit_AlertTemplates.resources (the shipped templates, catalogs, icons and page, found beside the binary:
+# README, "Ship it"), the Spark job, README.md and the licence notes. `alertkit --version` names the version and
+# the commit it was built from.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-dist}
+scripts/setup.sh >/dev/null
+
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/AlertModel/AlertKitVersion.swift)
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] && ! git diff --quiet HEAD -- Sources Templates Package.swift 2>/dev/null; then
+  commit="$commit-modified"
+fi
+name="alertkit-$version-linux-$(uname -m)"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/alertkit-dist.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# libcmark, statically: the same headers, and the archive instead of the shared library.
+cat > "$work/libcmark.pc" <<EOF
+Name: libcmark
+Description: CommonMark parsing and rendering (linked statically for the release archive)
+Version: $(pkg-config --modversion libcmark)
+Cflags: $(pkg-config --cflags libcmark)
+Libs: -L$(pkg-config --variable=libdir libcmark) -l:libcmark.a
+EOF
+
+echo "dist: building $name (commit $commit)" >&2
+build=(swift build -c release --static-swift-stdlib --scratch-path .build-dist -Xcc "-DALERTKIT_COMMIT=\"$commit\"")
+if ! PKG_CONFIG_PATH="$work" "${build[@]}" --product alertkit > "$work/build.log" 2>&1; then
+  cat "$work/build.log" >&2
+  echo "dist: the build failed" >&2
+  exit 1
+fi
+bin=$(PKG_CONFIG_PATH="$work" "${build[@]}" --show-bin-path)
+
+stage="$work/$name"
+mkdir -p "$stage"
+cp "$bin/alertkit" "$stage/alertkit"
+strip "$stage/alertkit"
+cp -R "$bin/AlertKit_AlertTemplates.resources" "$stage/"
+mkdir -p "$stage/integrations/spark"
+cp integrations/spark/alertkit_spark.py "$stage/integrations/spark/"
+cp README.md "$stage/"
+cat > "$stage/NOTICE" <<EOF
+AlertKit $version (commit $commit), built $(date -u +%Y-%m-%d) with $(swift --version 2>/dev/null | head -1).
+Linked statically: the Swift standard library and Foundation (Apache License 2.0 with Runtime Library Exception),
+ICU data (Unicode licence), libcmark $(pkg-config --modversion libcmark) (BSD-2-Clause and others, see
+https://github.com/commonmark/cmark/blob/master/COPYING), swift-mustache, Hummingbird, SwiftNIO,
+swift-argument-parser, swift-log, swift-metrics, swift-prometheus, swift-service-lifecycle (Apache License 2.0).
+EOF
+
+# What the binary still loads: the C library's parts alone.
+needed=$(readelf -d "$stage/alertkit" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+for library in $needed; do
+  case "$library" in
+    libc.so.*|libm.so.*|libdl.so.*|libpthread.so.*|librt.so.*|libutil.so.*|ld-linux*|libstdc++.so.*|libgcc_s.so.*) ;;
+    *) echo "dist: the binary needs $library, which a bare machine lacks" >&2; exit 1 ;;
+  esac
+done
+
+mkdir -p "$out"
+tar -C "$work" -czf "$out/$name.tar.gz" "$name"
+echo "dist: $out/$name.tar.gz ($(du -h "$out/$name.tar.gz" | cut -f1); needs $needed)" >&2
+echo "$out/$name.tar.gz"

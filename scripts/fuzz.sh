@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes AlertKit with libFuzzer and AddressSanitizer (issue 15):
-#   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]     TARGET: decoder, pipeline, line-reader, template, all
+#   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]     TARGET: decoder, pipeline, line-reader, template, or
+#                                                              all (two targets at a time, SECONDS each)
 #   scripts/fuzz.sh build                                      builds the targets only
 # Each target starts from its seed corpus (Fuzz/Corpus/TARGET, kept small in the repository) and grows a working
 # corpus of its own under .build-fuzz/corpus/TARGET (kept between runs, never committed). A finding (a crash, a
@@ -68,13 +69,20 @@ run() {  # TARGET PRODUCT DICTIONARY MAX_LEN [options]
     echo >&2
 }
 
-build
+[ -n "${ALERTKIT_FUZZ_BUILT:-}" ] || build
 case "$target" in
     decoder) run decoder FuzzDecoder json.dict 65536 "$@" ;;
     pipeline) run pipeline FuzzPipeline json.dict 16384 "$@" ;;
     line-reader) run line-reader FuzzLineReader json.dict 8192 "$@" ;;
     template) run template FuzzTemplate mustache.dict 8192 "$@" ;;
     all)
-        for name in decoder pipeline line-reader template; do "$0" "$name" "$seconds" "$@"; done ;;
+        # Two at a time (each target is one process on one core), the built binaries shared.
+        status=0
+        for pair in "decoder pipeline" "line-reader template"; do
+            pids=()
+            for name in $pair; do ALERTKIT_FUZZ_BUILT=1 "$0" "$name" "$seconds" "$@" & pids+=($!); done
+            for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+        done
+        exit $status ;;
     *) usage ;;
 esac

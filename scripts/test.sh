@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, builds with no warnings allowed, runs `swift test`, then the
-# browser tests (headless Chromium on the rendered sample pages, and the W3C Nu validator) and the server tests
-# (the built `alertkit serve` with curl and Schemathesis).
+# browser tests (headless Chromium on the rendered sample pages, and the W3C Nu validator), the server tests
+# (the built `alertkit serve` with curl and Schemathesis), the fuzzers briefly, the release archive and the Spark job,
+# and the Swift tests again under AddressSanitizer.
 # Arguments go to `swift test`; with arguments (a filter, say) the browser tests are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +46,10 @@ if [ $# -eq 0 ]; then
   python3 -m pytest Tests/Server -q -p no:cacheprovider  # apart: each folder's helpers are its conftest module
   scripts/bench-server.sh smoke >/dev/null  # the server's load test (wrk) and batch benchmark, briefly
   scripts/fuzz.sh all 60       # each libFuzzer target for a minute, past findings first (docs/fuzzing.md)
+  # The release archive (static), run outside the checkout without Swift, and the Spark job in local[2] mode.
+  archive=$(scripts/dist.sh "$run_tmp/dist")
+  ALERTKIT_ARCHIVE="$archive" python3 -m pytest Tests/Spark -q -p no:cacheprovider
+  rm -rf "$run_tmp/dist"
   scripts/sanitize.sh address  # the Swift tests again under AddressSanitizer (its own build folder)
 fi
 check_temporaries

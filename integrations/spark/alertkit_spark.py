@@ -29,6 +29,7 @@ import re
 import subprocess
 import sys
 import threading
+import urllib.parse
 
 from pyspark import SparkFiles
 from pyspark.sql import Observation, SparkSession
@@ -39,7 +40,15 @@ WHOLE_FEEDS = (".json",)
 # alertkit batch's line starts {"position":N,"source":"<stdin>","line":N,"index":N, which only mean something
 # within one process's stream: they are replaced by the record's own file and line.
 HEAD = re.compile(rb'\{"position":\d+,"source":"<stdin>","line":(\d+),"index":\d+,')
-BATCH_SIZE = 4096
+BATCH_SIZE = 1024  # output lines per Arrow batch (a page is about 20 KB)
+
+
+def source_name(uri):
+    """How a record's file is named in the datasets: a local file by its path (`/data/feed.ndjson`, as `alertkit
+    batch` names it), anything else by its URI (`hdfs://…`, `s3a://…`)."""
+    if uri.startswith("file:"):
+        return urllib.parse.unquote(re.sub(r"^file:(//)?", "", uri))
+    return uri
 
 
 def arguments(argv):
@@ -220,7 +229,7 @@ def line_partitions(options, command, first_lines):
                     changes = sorted(keys)
                 for index in changes:
                     file, block = keys[index]
-                    segments.append((json.dumps(file).encode(), first_lines[(file, block)]))
+                    segments.append((json.dumps(source_name(file)).encode(), first_lines[(file, block)]))
                     starts.append(stream + index)
                 key = last
                 stream += count
@@ -254,7 +263,7 @@ def whole_files(options, command):
     def run(batches):
         for batch in batches:
             for path, content in zip(batch.column("path").to_pylist(), batch.column("content").to_pylist()):
-                source = json.dumps(path).encode()
+                source = json.dumps(source_name(path)).encode()
                 alertkit = Alertkit(options, command)
                 writer = alertkit.feed([content])
                 kinds, lines = [], []

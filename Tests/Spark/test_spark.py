@@ -1,0 +1,211 @@
+"""The release archive (scripts/dist.sh) on a machine without Swift, and the Spark job against `alertkit batch`.
+
+Run by scripts/test.sh after it builds the archive: ALERTKIT_ARCHIVE names it. Each test unpacks it into a folder
+outside the checkout and runs it with the Swift toolchain off the PATH and LD_LIBRARY_PATH unset.
+"""
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SAMPLE = os.path.join(ROOT, "SampleData", "email-alert.json")
+JOB = os.path.join(ROOT, "integrations", "spark", "alertkit_spark.py")
+GEN_FEED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "gen-feed.py")
+
+
+def bare_environment(**extra):
+    """The environment of a machine without Swift: the toolchain's folders off the PATH, no LD_LIBRARY_PATH."""
+    swift = shutil.which("swift")
+    toolchain = os.path.dirname(os.path.realpath(swift)) if swift else None
+    path = [p for p in os.environ.get("PATH", "").split(":")
+            if p and not (toolchain and os.path.realpath(p) == toolchain) and not os.path.exists(os.path.join(p, "swift"))]
+    environment = {k: v for k, v in os.environ.items() if k not in ("LD_LIBRARY_PATH", "ALERTKIT_RESOURCES")}
+    environment.update(PATH=":".join(path), ALERTKIT_CONFIG=os.devnull, **extra)
+    return environment
+
+
+@pytest.fixture(scope="module")
+def archive():
+    path = os.environ.get("ALERTKIT_ARCHIVE")
+    if not path:
+        pytest.skip("ALERTKIT_ARCHIVE is not set: scripts/test.sh builds the archive with scripts/dist.sh")
+    return path
+
+
+@pytest.fixture(scope="module")
+def unpacked(archive, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("bare")
+    with tarfile.open(archive) as tar:
+        tar.extractall(folder, filter="data")
+    (top,) = os.listdir(folder)
+    return os.path.join(folder, top)
+
+
+def run(arguments, cwd, environment=None, stdin=None):
+    return subprocess.run(arguments, cwd=cwd, env=environment or bare_environment(), input=stdin,
+                          capture_output=True, timeout=600)
+
+
+def test_archive_renders_outside_the_checkout_without_swift(unpacked, tmp_path):
+    binary = os.path.join(unpacked, "alertkit")
+    assert shutil.which("swift", path=bare_environment()["PATH"]) is None
+    needed = subprocess.run(["readelf", "-d", binary], capture_output=True, text=True).stdout
+    assert "libswift" not in needed and "libFoundation" not in needed and "libcmark" not in needed, needed
+    shutil.copy(SAMPLE, tmp_path / "alert.json")
+    page = run([binary, "render", "alert.json", "-o", "alert.html"], cwd=tmp_path)
+    assert page.returncode == 0, page.stderr
+    html = (tmp_path / "alert.html").read_text()
+    assert html.startswith("<!DOCTYPE html>") and "Email Address Leaked" in html
+    # The same page as the checkout's own build writes.
+    reference = subprocess.run([os.path.join(ROOT, ".build", "debug", "alertkit"), "render", SAMPLE],
+                               capture_output=True, env=dict(os.environ, ALERTKIT_CONFIG=os.devnull))
+    assert reference.returncode == 0 and reference.stdout == html.encode()
+    for fmt in ("markdown", "text", "json", "slack", "sms", "email"):
+        result = run([binary, "render", "alert.json", "-f", fmt], cwd=tmp_path)
+        assert result.returncode == 0 and result.stdout, (fmt, result.stderr)
+    version = run([binary, "--version"], cwd=tmp_path)
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout.strip()
+    assert version.returncode == 0 and f"(commit {commit}" in version.stdout.decode(), version.stdout
+
+
+def test_a_binary_copied_alone_says_what_is_missing(unpacked, tmp_path):
+    shutil.copy(os.path.join(unpacked, "alertkit"), tmp_path / "alertkit")
+    shutil.copy(SAMPLE, tmp_path / "alert.json")
+    result = run([str(tmp_path / "alertkit"), "render", "alert.json"], cwd=tmp_path)
+    message = result.stderr.decode()
+    assert result.returncode == 72, message
+    assert "AlertKit_AlertTemplates.resources" in message and str(tmp_path) in message and "Fatal error" not in message
+    # --version and the schema need none of the files; ALERTKIT_RESOURCES names a folder that has them.
+    assert run([str(tmp_path / "alertkit"), "--version"], cwd=tmp_path).returncode == 0
+    assert run([str(tmp_path / "alertkit"), "schema"], cwd=tmp_path).returncode == 0
+    named = bare_environment(ALERTKIT_RESOURCES=os.path.join(unpacked, "AlertKit_AlertTemplates.resources"))
+    assert run([str(tmp_path / "alertkit"), "render", "alert.json", "-f", "text"], cwd=tmp_path, environment=named).returncode == 0
+    # A link to the binary finds the files beside the binary itself.
+    os.symlink(os.path.join(unpacked, "alertkit"), tmp_path / "linked")
+    assert run([str(tmp_path / "linked"), "render", "alert.json", "-f", "text"], cwd=tmp_path).returncode == 0
+
+
+# --- The Spark job -----------------------------------------------------------------------------------------------
+
+
+def feed(folder):
+    """10,000 gen-feed records, 5 % invalid, plus broken lines, blank lines and a JSON array file."""
+    generated = subprocess.run([sys.executable, GEN_FEED, "--count", "10000", "--seed", "16", "--invalid-rate", "0.05"],
+                               capture_output=True, check=True).stdout.split(b"\n")
+    lines = generated[:-1]
+    lines[100:100] = [b'{"id":"cut-short","type":1,"events":[', b"", b"not json at all", b"   "]
+    lines[5000:5000] = [b"[1, 2", b'{"id":"x","type":9,"events":[]}']
+    (folder / "feed.ndjson").write_bytes(b"\n".join(lines) + b"\n")
+    array = subprocess.run([sys.executable, GEN_FEED, "--count", "40", "--seed", "17", "--format", "array",
+                            "--invalid-rate", "0.1"], capture_output=True, check=True).stdout
+    (folder / "more.json").write_bytes(array)
+    return [str(folder / "feed.ndjson"), str(folder / "more.json")]
+
+
+def expected(binary, inputs, arguments, cwd):
+    """What `alertkit batch --ndjson` makes of the inputs: documents by (source, id), rejections by (source, line)."""
+    result = run([binary, "batch", *inputs, "--ndjson", "--no-progress", *arguments], cwd=cwd)
+    assert result.returncode in (0, 1), result.stderr
+    documents, rejected = {}, {}
+    for line in result.stdout.splitlines():
+        record = json.loads(line)
+        if "document" in record:
+            documents[(record["source"], record["id"])] = record["document"]
+        else:
+            error = record["error"]
+            rejected[(record["source"], record["line"])] = (record.get("id"), error["pointer"], error["message"], error["problems"])
+    return documents, rejected
+
+
+def spark(arguments, cwd, master="local[2]", submit=()):
+    """spark-submit of the job: `submit` are spark-submit's own options, `arguments` the job's. Spark's scratch files
+    and the JVM's temporary ones go to the test's folder, not /tmp."""
+    scratch = os.path.join(cwd, "spark-scratch")
+    os.makedirs(scratch, exist_ok=True)
+    return subprocess.run(["spark-submit", "--master", master, "--conf", "spark.ui.enabled=false",
+                           "--conf", f"spark.local.dir={scratch}", "--driver-java-options", f"-Djava.io.tmpdir={scratch}",
+                           *submit, JOB, *arguments],
+                          cwd=cwd, env=bare_environment(), capture_output=True, text=True, timeout=900)
+
+
+def read_dataset(output):
+    documents, rejected = {}, {}
+    for path in glob.glob(os.path.join(output, "kind=documents", "*.txt")):
+        for line in open(path, encoding="utf-8"):
+            record = json.loads(line)
+            key = (record["source"], record["id"])
+            assert key not in documents, f"{key} written twice"
+            documents[key] = record["document"]
+            assert record["format"]
+    for path in glob.glob(os.path.join(output, "kind=rejected", "*.txt")):
+        for line in open(path, encoding="utf-8"):
+            record = json.loads(line)
+            key = (record["source"], record["line"])
+            assert key not in rejected, f"{key} written twice"
+            rejected[key] = (record.get("id"), record["pointer"], record["message"], record["problems"])
+    return documents, rejected
+
+
+def check_same(output, want, log):
+    assert os.path.exists(os.path.join(output, "_SUCCESS")), log
+    documents, rejected = read_dataset(output)
+    want_documents, want_rejected = want
+    assert documents.keys() == want_documents.keys()
+    for key, document in want_documents.items():
+        assert documents[key] == document, f"{key}: not the bytes batch writes"
+    assert rejected == want_rejected
+    summary = [line for line in log.splitlines() if line.startswith("alertkit_spark: ")][-1]
+    assert f"{len(documents)} rendered, {len(rejected)} rejected, {len(documents) + len(rejected)} records" in summary
+
+
+def test_spark_job_equals_batch(unpacked, archive, tmp_path):
+    inputs = feed(tmp_path)
+    binary = os.path.join(unpacked, "alertkit")
+    want = expected(binary, inputs, ["-f", "markdown"], tmp_path)
+    assert len(want[1]) > 400 and len(want[0]) > 9000
+    output = str(tmp_path / "out")
+    result = spark(["--input", inputs[0], "--input", inputs[1], "--output", output, "--format", "markdown", "--partitions", "5"],
+                   tmp_path, submit=["--archives", f"{archive}#alertkit"])
+    assert result.returncode == 0, result.stderr[-3000:]
+    check_same(output, want, result.stderr)
+
+
+def test_spark_job_ships_templates_and_a_retried_task_writes_nothing_twice(unpacked, tmp_path):
+    inputs = feed(tmp_path)
+    templates = tmp_path / "brand"
+    (templates / "formats").mkdir(parents=True)
+    (templates / "formats" / "brief.txt.mustache").write_text("{{title}}: {{#details}}{{value}}; {{/details}}\n")
+    binary = os.path.join(unpacked, "alertkit")
+    want = expected(binary, inputs, ["-f", "brief", "--templates", str(templates)], tmp_path)
+    # An alertkit that fails the first time it is started: Spark retries that task (local[2,3]: 3 attempts).
+    marker = tmp_path / "failed-once"
+    wrapper = tmp_path / "flaky-alertkit"
+    wrapper.write_text(f"#!/bin/sh\nif mkdir '{marker}' 2>/dev/null; then cat > /dev/null; echo 'simulated crash' >&2; exit 3; fi\n"
+                       f"exec '{binary}' \"$@\"\n")
+    wrapper.chmod(0o755)
+    output = str(tmp_path / "out")
+    result = spark(["--alertkit", str(wrapper), "--templates", str(templates), "--input", inputs[0], "--input", inputs[1],
+                    "--output", output, "--format", "brief", "--partitions", "3"], tmp_path, master="local[2,3]")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert marker.exists(), "the first attempt did not fail"
+    check_same(output, want, result.stderr)
+
+
+def test_a_failing_alertkit_fails_the_job_and_commits_nothing(unpacked, tmp_path):
+    inputs = feed(tmp_path)
+    wrapper = tmp_path / "broken-alertkit"
+    wrapper.write_text("#!/bin/sh\nhead -c 1000 > /dev/null; echo 'alertkit: out of disk (simulated)' >&2; exit 73\n")
+    wrapper.chmod(0o755)
+    output = tmp_path / "out"
+    result = spark(["--alertkit", str(wrapper), "--input", inputs[0], "--output", str(output), "--partitions", "3"], tmp_path)
+    assert result.returncode == 1
+    assert "alertkit_spark: failed, nothing written" in result.stderr and "status 73" in result.stderr, result.stderr[-2000:]
+    assert not (output / "_SUCCESS").exists()
+    assert not glob.glob(str(output / "kind=*" / "*.txt")), "a partial dataset was left"

@@ -21,23 +21,27 @@ name="alertkit-$version-linux-$(uname -m)"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/alertkit-dist.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# libcmark, statically: the same headers, and the archive instead of the shared library.
-cat > "$work/libcmark.pc" <<EOF
+# libcmark, statically: the same headers, and a library folder that holds the archive alone, searched first, so that
+# `-lcmark` (the module map's link) finds libcmark.a where it would find libcmark.so.
+static=$PWD/.build-dist/cmark-static  # a fixed place: the same flags each time, so the build stays incremental
+mkdir -p "$static"
+ln -sf "$(pkg-config --variable=libdir libcmark)/libcmark.a" "$static/libcmark.a"
+cat > "$static/libcmark.pc" <<EOF
 Name: libcmark
 Description: CommonMark parsing and rendering (linked statically for the release archive)
 Version: $(pkg-config --modversion libcmark)
 Cflags: $(pkg-config --cflags libcmark)
-Libs: -L$(pkg-config --variable=libdir libcmark) -l:libcmark.a
+Libs: -L$static -lcmark
 EOF
 
 echo "dist: building $name (commit $commit)" >&2
 build=(swift build -c release --static-swift-stdlib --scratch-path .build-dist -Xcc "-DALERTKIT_COMMIT=\"$commit\"")
-if ! PKG_CONFIG_PATH="$work" "${build[@]}" --product alertkit > "$work/build.log" 2>&1; then
+if ! PKG_CONFIG_PATH="$static" "${build[@]}" --product alertkit > "$work/build.log" 2>&1; then
   cat "$work/build.log" >&2
   echo "dist: the build failed" >&2
   exit 1
 fi
-bin=$(PKG_CONFIG_PATH="$work" "${build[@]}" --show-bin-path)
+bin=$(PKG_CONFIG_PATH="$static" "${build[@]}" --show-bin-path)
 
 stage="$work/$name"
 mkdir -p "$stage"

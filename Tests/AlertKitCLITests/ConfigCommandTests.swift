@@ -25,6 +25,17 @@ final class ConfigCommandTests {
         #expect(try CLI.run(["config", "get", "threshold"], config: config).output == "0.9 (default)\n")
     }
 
+    @Test("ALERTKIT_CONFIG naming /dev/null or an empty file means no settings (what the Spark job passes)")
+    func noSettings() throws {
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data().write(to: config)
+        for file in [URL(fileURLWithPath: "/dev/null"), config] {
+            let result = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text"], config: file)
+            #expect(result.status == 0, "\(file.path): \(result.standardError)")
+            #expect(try CLI.run(["config", "get", "threshold"], config: file).output == "0.9 (default)\n")
+        }
+    }
+
     @Test("the stored locale applies until a flag says otherwise")
     func locale() throws {
         #expect(try CLI.run(["config", "set", "locale", "es"], config: config).status == 0)

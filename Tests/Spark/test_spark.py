@@ -153,6 +153,11 @@ def read_dataset(output):
     return documents, rejected
 
 
+def problems(log):
+    """The job's log without Spark's INFO lines: what to show when it fails."""
+    return "\n".join(line for line in log.splitlines() if " INFO " not in line)[-4000:]
+
+
 def check_same(output, want, log):
     assert os.path.exists(os.path.join(output, "_SUCCESS")), log
     documents, rejected = read_dataset(output)
@@ -161,7 +166,9 @@ def check_same(output, want, log):
     for key, document in want_documents.items():
         assert documents[key] == document, f"{key}: not the bytes batch writes"
     assert rejected == want_rejected
-    summary = [line for line in log.splitlines() if line.startswith("alertkit_spark: ")][-1]
+    summary = [line for line in log.splitlines() if "alertkit_spark: " in line and " rendered, " in line]
+    assert summary, problems(log)
+    summary = summary[-1]
     assert f"{len(documents)} rendered, {len(rejected)} rejected, {len(documents) + len(rejected)} records" in summary
 
 
@@ -173,8 +180,8 @@ def test_spark_job_equals_batch(unpacked, archive, tmp_path):
     output = str(tmp_path / "out")
     result = spark(["--input", inputs[0], "--input", inputs[1], "--output", output, "--format", "markdown", "--partitions", "5"],
                    tmp_path, submit=["--archives", f"{archive}#alertkit"])
-    assert result.returncode == 0, result.stderr[-3000:]
-    check_same(output, want, result.stderr)
+    assert result.returncode == 0, problems(result.stderr)
+    check_same(output, want, result.stdout + result.stderr)
 
 
 def test_spark_job_ships_templates_and_a_retried_task_writes_nothing_twice(unpacked, tmp_path):
@@ -193,9 +200,9 @@ def test_spark_job_ships_templates_and_a_retried_task_writes_nothing_twice(unpac
     output = str(tmp_path / "out")
     result = spark(["--alertkit", str(wrapper), "--templates", str(templates), "--input", inputs[0], "--input", inputs[1],
                     "--output", output, "--format", "brief", "--partitions", "3"], tmp_path, master="local[2,3]")
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, problems(result.stderr)
     assert marker.exists(), "the first attempt did not fail"
-    check_same(output, want, result.stderr)
+    check_same(output, want, result.stdout + result.stderr)
 
 
 def test_a_failing_alertkit_fails_the_job_and_commits_nothing(unpacked, tmp_path):
@@ -205,7 +212,9 @@ def test_a_failing_alertkit_fails_the_job_and_commits_nothing(unpacked, tmp_path
     wrapper.chmod(0o755)
     output = tmp_path / "out"
     result = spark(["--alertkit", str(wrapper), "--input", inputs[0], "--output", str(output), "--partitions", "3"], tmp_path)
+    log = result.stdout + result.stderr
     assert result.returncode == 1
-    assert "alertkit_spark: failed, nothing written" in result.stderr and "status 73" in result.stderr, result.stderr[-2000:]
+    message = [line for line in log.splitlines() if line.startswith("alertkit_spark: failed, nothing written")]
+    assert message and "status 73" in message[0] and "out of disk (simulated)" in message[0], problems(log)
     assert not (output / "_SUCCESS").exists()
     assert not glob.glob(str(output / "kind=*" / "*.txt")), "a partial dataset was left"

@@ -282,6 +282,7 @@ def main(argv):
     options = arguments(argv)
     spark = SparkSession.builder.appName("alertkit").getOrCreate()
     context = spark.sparkContext
+    context.setLogLevel(os.environ.get("ALERTKIT_SPARK_LOG_LEVEL", "WARN"))
     if options.templates:
         context.addFile(options.templates, recursive=True)
     lines, wholes, size = feed_files(spark, options.input)
@@ -316,15 +317,16 @@ def main(argv):
         (result.select("kind", F.col("value").cast("string").alias("value"))
          .write.partitionBy("kind").text(options.output))
     except Exception as error:  # a worker's alertkit failed: Spark aborted the write, nothing was committed
-        message = str(error).split("\n")
-        detail = next((line for line in message if "alertkit exited" in line or "alertkit_spark:" in line), message[0])
-        print(f"alertkit_spark: failed, nothing written: {detail.strip()}", file=sys.stderr)
+        text = str(error)
+        found = re.search(r"alertkit exited with status \d+[^\n]*|alertkit_spark: [^\n]*", text)
+        detail = found.group(0) if found else text.split("\n")[0]
+        print(f"alertkit_spark: failed, nothing written: {detail.strip()}", file=sys.stderr, flush=True)
         spark.stop()
         return 1
     counts = observation.get
     documents, rejected = counts.get("documents") or 0, counts.get("rejected") or 0
     print(f"alertkit_spark: {documents} rendered, {rejected} rejected, {documents + rejected} records "
-          f"({len(lines)} line feeds, {len(wholes)} whole files) -> {options.output}", file=sys.stderr)
+          f"({len(lines)} line feeds, {len(wholes)} whole files) -> {options.output}", flush=True)
     spark.stop()
     return 0
 

@@ -31,10 +31,11 @@ public struct AlertKitCommand: ParsableCommand {
 
     /// Runs the command line, after checking that the shipped templates and catalogs are there: a binary copied
     /// without them says what it looked for where, and exits 72, rather than stopping on the first use. `--version`,
-    /// `--help` and `schema` need none of them.
+    /// `--help` (or no arguments), `help`, completion scripts and `schema` need none of them.
     public static func start() {
         let arguments = CommandLine.arguments.dropFirst()
-        let needsNone = arguments.contains { ["--version", "--help", "-h", "help"].contains($0) } || arguments.first == "schema"
+        let needsNone = arguments.isEmpty || arguments.first == "schema" || arguments.first == "help"
+            || arguments.contains { ["--version", "--help", "-h", "--generate-completion-script"].contains($0) }
         if !needsNone, case .failure(let error) = AlertTemplates.location {
             FileHandle.standardError.write(Data("alertkit: \(error)\n".utf8))
             Foundation.exit(72)

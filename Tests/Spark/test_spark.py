@@ -55,7 +55,6 @@ def run(arguments, cwd, environment=None, stdin=None):
 
 def test_archive_renders_outside_the_checkout_without_swift(unpacked, tmp_path):
     binary = os.path.join(unpacked, "alertkit")
-    assert shutil.which("swift", path=bare_environment()["PATH"]) is None
     needed = subprocess.run(["readelf", "-d", binary], capture_output=True, text=True).stdout
     assert "libswift" not in needed and "libFoundation" not in needed and "libcmark" not in needed, needed
     shutil.copy(SAMPLE, tmp_path / "alert.json")
@@ -103,10 +102,14 @@ def feed(folder):
     lines[100:100] = [b'{"id":"cut-short","type":1,"events":[', b"", b"not json at all", b"   "]
     lines[5000:5000] = [b"[1, 2", b'{"id":"x","type":9,"events":[]}']
     (folder / "feed.ndjson").write_bytes(b"\n".join(lines) + b"\n")
+    # A small second feed, with CRLF line ends and no newline at its end: it shares a partition with the other's tail.
+    more = subprocess.run([sys.executable, GEN_FEED, "--count", "30", "--seed", "18", "--invalid-rate", "0.2"],
+                          capture_output=True, check=True).stdout.rstrip(b"\n").split(b"\n")
+    (folder / "small.jsonl").write_bytes(b"\r\n".join(more[:15] + [b"[1, 2"] + more[15:]))
     array = subprocess.run([sys.executable, GEN_FEED, "--count", "40", "--seed", "17", "--format", "array",
                             "--invalid-rate", "0.1"], capture_output=True, check=True).stdout
     (folder / "more.json").write_bytes(array)
-    return [str(folder / "feed.ndjson"), str(folder / "more.json")]
+    return [str(folder / "feed.ndjson"), str(folder / "more.json"), str(folder / "small.jsonl")]
 
 
 def expected(binary, inputs, arguments, cwd):
@@ -117,7 +120,7 @@ def expected(binary, inputs, arguments, cwd):
     for line in result.stdout.splitlines():
         record = json.loads(line)
         if "document" in record:
-            documents[(record["source"], record["id"])] = record["document"]
+            documents[(record["source"], record["id"])] = (record["line"], record["document"])
         else:
             error = record["error"]
             rejected[(record["source"], record["line"])] = (record.get("id"), error["pointer"], error["message"], error["problems"])
@@ -142,7 +145,7 @@ def read_dataset(output):
             record = json.loads(line)
             key = (record["source"], record["id"])
             assert key not in documents, f"{key} written twice"
-            documents[key] = record["document"]
+            documents[key] = (record["line"], record["document"])
             assert record["format"]
     for path in glob.glob(os.path.join(output, "kind=rejected", "*.txt")):
         for line in open(path, encoding="utf-8"):
@@ -164,7 +167,7 @@ def check_same(output, want, log):
     want_documents, want_rejected = want
     assert documents.keys() == want_documents.keys()
     for key, document in want_documents.items():
-        assert documents[key] == document, f"{key}: not the bytes batch writes"
+        assert documents[key] == document, f"{key}: not the line and bytes batch writes"
     assert rejected == want_rejected
     summary = [line for line in log.splitlines() if "alertkit_spark: " in line and " rendered, " in line]
     assert summary, problems(log)
@@ -178,7 +181,8 @@ def test_spark_job_equals_batch(unpacked, archive, tmp_path):
     want = expected(binary, inputs, ["-f", "markdown"], tmp_path)
     assert len(want[1]) > 400 and len(want[0]) > 9000
     output = str(tmp_path / "out")
-    result = spark(["--input", inputs[0], "--input", inputs[1], "--output", output, "--format", "markdown", "--partitions", "5"],
+    arguments = [argument for path in inputs for argument in ("--input", path)]
+    result = spark([*arguments, "--output", output, "--format", "markdown", "--partitions", "5"],
                    tmp_path, submit=["--archives", f"{archive}#alertkit"])
     assert result.returncode == 0, problems(result.stderr)
     check_same(output, want, result.stdout + result.stderr)
@@ -191,14 +195,16 @@ def test_spark_job_ships_templates_and_a_retried_task_writes_nothing_twice(unpac
     (templates / "formats" / "brief.txt.mustache").write_text("{{title}}: {{#details}}{{value}}; {{/details}}\n")
     binary = os.path.join(unpacked, "alertkit")
     want = expected(binary, inputs, ["-f", "brief", "--templates", str(templates)], tmp_path)
-    # An alertkit that fails the first time it is started: Spark retries that task (local[2,3]: 3 attempts).
+    # An alertkit that fails the first time it is started, after writing all its lines: Spark retries that task
+    # (local[2,3]: 3 attempts), and the failed attempt's lines must not reach the dataset.
     marker = tmp_path / "failed-once"
     wrapper = tmp_path / "flaky-alertkit"
-    wrapper.write_text(f"#!/bin/sh\nif mkdir '{marker}' 2>/dev/null; then cat > /dev/null; echo 'simulated crash' >&2; exit 3; fi\n"
+    wrapper.write_text(f"#!/bin/sh\nif mkdir '{marker}' 2>/dev/null; then '{binary}' \"$@\"; echo 'simulated crash' >&2; exit 3; fi\n"
                        f"exec '{binary}' \"$@\"\n")
     wrapper.chmod(0o755)
     output = str(tmp_path / "out")
-    result = spark(["--alertkit", str(wrapper), "--templates", str(templates), "--input", inputs[0], "--input", inputs[1],
+    arguments = [argument for path in inputs for argument in ("--input", path)]
+    result = spark(["--alertkit", str(wrapper), "--templates", str(templates), *arguments,
                     "--output", output, "--format", "brief", "--partitions", "3"], tmp_path, master="local[2,3]")
     assert result.returncode == 0, problems(result.stderr)
     assert marker.exists(), "the first attempt did not fail"

@@ -21,6 +21,7 @@ output replaces the failed attempt's, so no record is written twice.
 
 import argparse
 import bisect
+import collections
 import glob
 import itertools
 import json
@@ -40,14 +41,19 @@ WHOLE_FEEDS = (".json",)
 # alertkit batch's line starts {"position":N,"source":"<stdin>","line":N,"index":N, which only mean something
 # within one process's stream: they are replaced by the record's own file and line.
 HEAD = re.compile(rb'\{"position":\d+,"source":"<stdin>","line":(\d+),"index":\d+,')
-BATCH_SIZE = 1024  # output lines per Arrow batch (a page is about 20 KB)
+FIRST = b'{"position":0,"source":"<stdin>","line":1,'
+BLANK = b" \t\r\n"  # what alertkit counts as white space
+BATCH_SIZE = 1024  # output lines per Arrow batch (a page is about 15 KB)
+BATCH_BYTES = 64 << 20  # and at most this many bytes (the batch's offsets are 32-bit)
 
 
-def source_name(uri):
+def source_name(uri, encoded=True):
     """How a record's file is named in the datasets: a local file by its path (`/data/feed.ndjson`, as `alertkit
-    batch` names it), anything else by its URI (`hdfs://…`, `s3a://…`)."""
+    batch` names it), anything else by its URI (`hdfs://…`, `s3a://…`). `input_file_name()` gives an encoded URI
+    (`%20`), binaryFile's `path` a plain one."""
     if uri.startswith("file:"):
-        return urllib.parse.unquote(re.sub(r"^file:(//)?", "", uri))
+        path = re.sub(r"^file:(//)?", "", uri)
+        return urllib.parse.unquote(path) if encoded else path
     return uri
 
 
@@ -141,13 +147,13 @@ class Alertkit:
         self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=environment)
         self.failure = None
-        self.errors = []
-        threading.Thread(target=self._drain_errors, daemon=True).start()
+        self.errors = collections.deque(maxlen=20)  # the last lines: a fatal message comes after the rejections'
+        self.drain = threading.Thread(target=self._drain_errors, daemon=True)
+        self.drain.start()
 
     def _drain_errors(self):
         for line in self.process.stderr:
-            if len(self.errors) < 20:
-                self.errors.append(line.decode("utf-8", "replace").rstrip())
+            self.errors.append(line.decode("utf-8", "replace").rstrip())
 
     def feed(self, chunks):
         """Writes every chunk of bytes to the process, in a thread of its own, then closes its input."""
@@ -167,11 +173,15 @@ class Alertkit:
         return thread
 
     def finish(self, writer):
+        """Waits for the process; raises unless it read every line and exited 0, or 1 (some records rejected)."""
         writer.join()
         status = self.process.wait()
-        if status not in (0, 1) or self.failure is not None and status != 0:
-            detail = "; ".join(self.errors[-5:])
+        self.drain.join()
+        detail = "; ".join(list(self.errors)[-5:])
+        if status not in (0, 1):
             raise RuntimeError(f"alertkit exited with status {status}: {detail}")
+        if self.failure is not None:  # the input could not all be given to it: records would be missing
+            raise RuntimeError(f"alertkit_spark: feeding alertkit failed ({self.failure!r}); it exited {status}: {detail}")
 
 
 def rewrite(line, place):
@@ -213,7 +223,7 @@ def line_partitions(options, command, first_lines):
         pending = []
         for batch in batches:  # a partition of blank lines alone holds no record: no process at all
             pending.append(batch)
-            if any(value.strip() for value in batch.column("value").to_pylist()):
+            if any(value.strip(BLANK) for value in batch.column("value").to_pylist()):
                 break
         else:
             return
@@ -221,7 +231,11 @@ def line_partitions(options, command, first_lines):
         alertkit = Alertkit(options, command)
 
         def chunks():
-            stream, key = 1, None
+            # A first line of `{}` (a whole record, rejected and dropped) settles alertkit into reading one record a
+            # line, as `batch FILE` is by the time it reaches this partition: else a partition whose first line
+            # starts with `[` would be read as an array, and one that opens a `{` as a document over lines.
+            yield b"{}\n"
+            stream, key = 2, None
             for batch in itertools.chain(pending, batches):
                 count = batch.num_rows
                 if count == 0:
@@ -250,14 +264,17 @@ def line_partitions(options, command, first_lines):
             return source, first + stream_line - starts[position]
 
         writer = alertkit.feed(chunks())
-        kinds, lines = [], []
+        kinds, lines, size = [], [], 0
         for line in alertkit.process.stdout:
+            if line.startswith(FIRST):
+                continue  # the `{}` that starts the stream
             kind, value = rewrite(line.rstrip(b"\n"), place)
             kinds.append(kind)
             lines.append(value)
-            if len(lines) >= BATCH_SIZE:
+            size += len(value)
+            if len(lines) >= BATCH_SIZE or size >= BATCH_BYTES:
                 yield arrow_batch(kinds, lines)
-                kinds, lines = [], []
+                kinds, lines, size = [], [], 0
         alertkit.finish(writer)
         if lines:
             yield arrow_batch(kinds, lines)
@@ -269,18 +286,20 @@ def whole_files(options, command):
     """mapInArrow over whole feeds: rows (path, content) → rows (kind, value), one alertkit per file."""
     def run(batches):
         for batch in batches:
-            for path, content in zip(batch.column("path").to_pylist(), batch.column("content").to_pylist()):
-                source = json.dumps(source_name(path)).encode()
+            paths, contents = batch.column("path"), batch.column("content")
+            for row in range(batch.num_rows):  # one file's bytes at a time, not the whole batch's
+                source = json.dumps(source_name(paths[row].as_py(), encoded=False)).encode()
                 alertkit = Alertkit(options, command)
-                writer = alertkit.feed([content])
-                kinds, lines = [], []
+                writer = alertkit.feed([contents[row].as_py()])
+                kinds, lines, size = [], [], 0
                 for line in alertkit.process.stdout:
                     kind, value = rewrite(line.rstrip(b"\n"), lambda number: (source, number))
                     kinds.append(kind)
                     lines.append(value)
-                    if len(lines) >= BATCH_SIZE:
+                    size += len(value)
+                    if len(lines) >= BATCH_SIZE or size >= BATCH_BYTES:
                         yield arrow_batch(kinds, lines)
-                        kinds, lines = [], []
+                        kinds, lines, size = [], [], 0
                 alertkit.finish(writer)
                 if lines:
                     yield arrow_batch(kinds, lines)

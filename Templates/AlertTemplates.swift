@@ -4,7 +4,8 @@ import Foundation
 /// formats.
 ///
 /// They are looked for, in order:
-/// 1. in the folder `ALERTKIT_RESOURCES` names, if it is set;
+/// 1. in the folder `ALERTKIT_RESOURCES` names, if it is set (that folder alone: one without the files is an error,
+///    never a silent fallback to others);
 /// 2. beside the executable, in `AlertKit_AlertTemplates.resources`: where `swift build` puts them (beside every
 ///    executable and test bundle it builds, a host package's too) and where the release archive
 ///    (`scripts/dist.sh`) ships them. The executable's own folder is found through any links to it, so a link to
@@ -42,7 +43,7 @@ public enum AlertTemplates {
     private static func candidateFolders() -> [URL] {
         var folders: [URL] = []
         if let named = ProcessInfo.processInfo.environment["ALERTKIT_RESOURCES"], !named.isEmpty {
-            folders.append(URL(fileURLWithPath: named))
+            return [URL(fileURLWithPath: named)]  // named on purpose: that folder alone, or an error naming it
         }
         for executable in [executablePath(), Bundle.main.executablePath].compactMap({ $0 }) {
             let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()

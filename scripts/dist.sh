@@ -14,7 +14,8 @@ scripts/setup.sh >/dev/null
 
 version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/AlertModel/AlertKitVersion.swift)
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-if [ "$commit" != unknown ] && ! git diff --quiet HEAD -- Sources Templates Package.swift 2>/dev/null; then
+# Built from anything but the commit itself (changed or new files in what goes into the archive): say so.
+if [ "$commit" != unknown ] && [ -n "$(git status --porcelain -- Sources Templates Package.swift integrations 2>/dev/null)" ]; then
   commit="$commit-modified"
 fi
 name="alertkit-$version-linux-$(uname -m)"
@@ -24,13 +25,17 @@ trap 'rm -rf "$work"' EXIT
 # libcmark, statically: the same headers, and a library folder that holds the archive alone, searched first, so that
 # `-lcmark` (the module map's link) finds libcmark.a where it would find libcmark.so.
 static=$PWD/.build-dist/cmark-static  # a fixed place: the same flags each time, so the build stays incremental
+libdir=$(pkg-config --variable=libdir libcmark) && cflags=$(pkg-config --cflags libcmark) \
+  && cmark_version=$(pkg-config --modversion libcmark) || { echo "dist: pkg-config knows no libcmark" >&2; exit 1; }
+[ -f "$libdir/libcmark.a" ] || { echo "dist: no $libdir/libcmark.a (libcmark-dev)" >&2; exit 1; }
+case "$static" in *" "*) echo "dist: the checkout's path has a space, which pkg-config cannot pass: $static" >&2; exit 1 ;; esac
 mkdir -p "$static"
-ln -sf "$(pkg-config --variable=libdir libcmark)/libcmark.a" "$static/libcmark.a"
+ln -sf "$libdir/libcmark.a" "$static/libcmark.a"
 cat > "$static/libcmark.pc" <<EOF
 Name: libcmark
 Description: CommonMark parsing and rendering (linked statically for the release archive)
-Version: $(pkg-config --modversion libcmark)
-Cflags: $(pkg-config --cflags libcmark)
+Version: $cmark_version
+Cflags: $cflags
 Libs: -L$static -lcmark
 EOF
 

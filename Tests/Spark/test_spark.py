@@ -86,6 +86,11 @@ def test_a_binary_copied_alone_says_what_is_missing(unpacked, tmp_path):
     assert run([str(tmp_path / "alertkit"), "schema"], cwd=tmp_path).returncode == 0
     named = bare_environment(ALERTKIT_RESOURCES=os.path.join(unpacked, "AlertKit_AlertTemplates.resources"))
     assert run([str(tmp_path / "alertkit"), "render", "alert.json", "-f", "text"], cwd=tmp_path, environment=named).returncode == 0
+    # ALERTKIT_RESOURCES is that folder alone: one without the files is an error naming it, even where the binary
+    # has its own beside it.
+    wrong = bare_environment(ALERTKIT_RESOURCES=str(tmp_path / "nowhere"))
+    strict = run([os.path.join(unpacked, "alertkit"), "render", "alert.json"], cwd=tmp_path, environment=wrong)
+    assert strict.returncode == 72 and str(tmp_path / "nowhere") in strict.stderr.decode(), strict.stderr
     # A link to the binary finds the files beside the binary itself.
     os.symlink(os.path.join(unpacked, "alertkit"), tmp_path / "linked")
     assert run([str(tmp_path / "linked"), "render", "alert.json", "-f", "text"], cwd=tmp_path).returncode == 0

@@ -22,9 +22,22 @@ struct HostileAlert: Sendable, CustomStringConvertible {
         (0..<HostileSamples.skeletons[sample].parts.count - 1).map { strings[$0 % strings.count] }
     }
 
-    /// Whether a string holds half a surrogate pair: the alert must be refused.
+    /// Whether a string holds half a surrogate pair: the alert must be refused. A high half escaped right before a
+    /// low one is no half: the two make one character (`\ud83d\ude00` is 😀), which the decoder accepts.
     var hasLoneSurrogate: Bool {
-        used.contains { $0.contains { if case .loneSurrogate = $0 { true } else { false } } }
+        used.contains { pieces in
+            var index = 0
+            while index < pieces.count {
+                if case .loneSurrogate(let unit) = pieces[index] {
+                    guard (0xD800...0xDBFF).contains(unit), index + 1 < pieces.count,
+                          case .loneSurrogate(let next) = pieces[index + 1], (0xDC00...0xDFFF).contains(next) else { return true }
+                    index += 2
+                    continue
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// The strings as the decoder gives them back.

@@ -172,6 +172,26 @@ class Alertkit:
         thread.start()
         return thread
 
+    def batches(self, chunks, place, skip=None):
+        """Feeds `chunks` and yields the output as Arrow batches of (kind, value), each line rewritten with `place`
+        (a line starting with `skip` dropped), at most BATCH_SIZE lines or BATCH_BYTES bytes a batch; then checks
+        how the process ended."""
+        writer = self.feed(chunks)
+        kinds, lines, size = [], [], 0
+        for line in self.process.stdout:
+            if skip is not None and line.startswith(skip):
+                continue
+            kind, value = rewrite(line.rstrip(b"\n"), place)
+            kinds.append(kind)
+            lines.append(value)
+            size += len(value)
+            if len(lines) >= BATCH_SIZE or size >= BATCH_BYTES:
+                yield arrow_batch(kinds, lines)
+                kinds, lines, size = [], [], 0
+        self.finish(writer)
+        if lines:
+            yield arrow_batch(kinds, lines)
+
     def finish(self, writer):
         """Waits for the process; raises unless it read every line and exited 0, or 1 (some records rejected)."""
         writer.join()
@@ -263,21 +283,7 @@ def line_partitions(options, command, first_lines):
             source, first = segments[position]
             return source, first + stream_line - starts[position]
 
-        writer = alertkit.feed(chunks())
-        kinds, lines, size = [], [], 0
-        for line in alertkit.process.stdout:
-            if line.startswith(FIRST):
-                continue  # the `{}` that starts the stream
-            kind, value = rewrite(line.rstrip(b"\n"), place)
-            kinds.append(kind)
-            lines.append(value)
-            size += len(value)
-            if len(lines) >= BATCH_SIZE or size >= BATCH_BYTES:
-                yield arrow_batch(kinds, lines)
-                kinds, lines, size = [], [], 0
-        alertkit.finish(writer)
-        if lines:
-            yield arrow_batch(kinds, lines)
+        yield from alertkit.batches(chunks(), place, skip=FIRST)  # the `{}` that starts the stream is dropped
 
     return run
 
@@ -290,19 +296,7 @@ def whole_files(options, command):
             for row in range(batch.num_rows):  # one file's bytes at a time, not the whole batch's
                 source = json.dumps(source_name(paths[row].as_py(), encoded=False)).encode()
                 alertkit = Alertkit(options, command)
-                writer = alertkit.feed([contents[row].as_py()])
-                kinds, lines, size = [], [], 0
-                for line in alertkit.process.stdout:
-                    kind, value = rewrite(line.rstrip(b"\n"), lambda number: (source, number))
-                    kinds.append(kind)
-                    lines.append(value)
-                    size += len(value)
-                    if len(lines) >= BATCH_SIZE or size >= BATCH_BYTES:
-                        yield arrow_batch(kinds, lines)
-                        kinds, lines, size = [], [], 0
-                alertkit.finish(writer)
-                if lines:
-                    yield arrow_batch(kinds, lines)
+                yield from alertkit.batches([contents[row].as_py()], lambda number, source=source: (source, number))
 
     return run
 

@@ -1,12 +1,14 @@
 """The release archive (scripts/dist.sh) on a machine without Swift, and the Spark job against `alertkit batch`.
 
-Run by scripts/test.sh after it builds the archive: ALERTKIT_ARCHIVE names it. Each test unpacks it into a folder
-outside the checkout and runs it with the Swift toolchain off the PATH and LD_LIBRARY_PATH unset.
+Run by scripts/test.sh after it builds the archive: ALERTKIT_ARCHIVE names it. The tests unpack it into a folder
+outside the checkout and run it with the Swift toolchain off the PATH and LD_LIBRARY_PATH unset; without it they are
+skipped, all but the one whose `alertkit` is a script of its own (a task given fewer results than records).
 """
 
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -216,6 +218,17 @@ def test_spark_job_ships_templates_and_a_retried_task_writes_nothing_twice(unpac
     check_same(output, want, result.stdout + result.stderr)
 
 
+def failure(result, output):
+    """The job's one-line failure message, once it is checked that the job failed and committed nothing."""
+    log = result.stdout + result.stderr
+    assert result.returncode == 1, problems(log)
+    message = [line for line in log.splitlines() if line.startswith("alertkit_spark: failed, nothing written")]
+    assert message, problems(log)
+    assert not (output / "_SUCCESS").exists()
+    assert not glob.glob(str(output / "kind=*" / "*.txt")), "a partial dataset was left"
+    return message[0]
+
+
 def test_a_failing_alertkit_fails_the_job_and_commits_nothing(unpacked, tmp_path):
     inputs = feed(tmp_path)
     wrapper = tmp_path / "broken-alertkit"
@@ -223,9 +236,55 @@ def test_a_failing_alertkit_fails_the_job_and_commits_nothing(unpacked, tmp_path
     wrapper.chmod(0o755)
     output = tmp_path / "out"
     result = spark(["--alertkit", str(wrapper), "--input", inputs[0], "--output", str(output), "--partitions", "3"], tmp_path)
-    log = result.stdout + result.stderr
-    assert result.returncode == 1
-    message = [line for line in log.splitlines() if line.startswith("alertkit_spark: failed, nothing written")]
-    assert message and "status 73" in message[0] and "out of disk (simulated)" in message[0], problems(log)
-    assert not (output / "_SUCCESS").exists()
-    assert not glob.glob(str(output / "kind=*" / "*.txt")), "a partial dataset was left"
+    message = failure(result, output)
+    assert "status 73" in message and "out of disk (simulated)" in message, message
+
+
+def small_feed(folder, count):
+    """`count` copies of the sample alert, one a line, with blank lines among them (not records)."""
+    alert = json.load(open(SAMPLE))
+    lines = [json.dumps(dict(alert, id=f"alert-{number}")) for number in range(count)]
+    lines[3:3] = ["", "   ", "\t"]
+    path = folder / "small.ndjson"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_a_configuration_error_fails_the_job_with_its_status(unpacked, tmp_path):
+    # A broken template is a configuration error: alertkit exits 78 (EX_CONFIG) having rendered nothing. Were it taken
+    # for 1 (some records rejected), an empty dataset would be committed and every record lost.
+    templates = tmp_path / "brand"
+    (templates / "formats").mkdir(parents=True)
+    (templates / "formats" / "broken.txt.mustache").write_text("{{#details}}{{value}}\n")  # a section never closed
+    output = tmp_path / "out"
+    result = spark(["--alertkit", os.path.join(unpacked, "alertkit"), "--templates", str(templates),
+                    "--input", small_feed(tmp_path, 30), "--input", SAMPLE, "--output", str(output),
+                    "--format", "broken"], tmp_path)
+    message = failure(result, output)
+    assert "status 78" in message and "broken.txt.mustache" in message, message
+
+
+def test_a_task_given_fewer_results_than_records_fails_the_job(tmp_path):
+    # An alertkit that exits 0 but leaves out the last record's result: the task counts the records it sends (one a
+    # non-blank line), finds one missing, and fails, so that nothing is committed. No archive needed.
+    short = tmp_path / "short-alertkit"
+    short.write_text(r"""#!/bin/sh
+# One result a non-blank line of standard input, as `alertkit batch - --ndjson` writes them, but the last's.
+number=0 position=0
+while IFS= read -r line; do
+  number=$((number + 1))
+  case "$line" in *[![:space:]]*) ;; *) continue ;; esac
+  [ "$position" -gt 0 ] && printf '%s\n' "$last"
+  last=$(printf '{"position":%d,"source":"<stdin>","line":%d,"index":%d,"id":"a%d","format":"html","document":""}' \
+    "$position" "$number" "$position" "$position")
+  position=$((position + 1))
+done
+exit 0
+""")
+    short.chmod(0o755)
+    output = tmp_path / "out"
+    result = spark(["--alertkit", str(short), "--input", small_feed(tmp_path, 30), "--output", str(output)], tmp_path)
+    message = failure(result, output)
+    # Spark splits the file between its 2 cores: the message is that of the first task to fail.
+    counts = re.search(r"sent alertkit (\d+) records, got (\d+) results back \(it exited 0\)", message)
+    assert counts and int(counts.group(2)) == int(counts.group(1)) - 1, message

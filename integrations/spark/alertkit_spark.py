@@ -14,9 +14,14 @@ Every input record is in exactly one of them. Inputs: files or folders (searched
 Spark reads (local, hdfs://, s3a://). `.ndjson` and `.jsonl` files hold one record a line and are split across
 partitions; `.json` files (an array, one alert, documents one after another) are read whole, one process each.
 
-If an `alertkit` exits with a failure (anything but 0, or 1 for "some records rejected"), its task fails, Spark
-retries it, and if it keeps failing the job fails: nothing is committed and this script exits 1. A retried task's
-output replaces the failed attempt's, so no record is written twice.
+A task fails when its `alertkit` exits with anything but 0, or 1 for "some records rejected" (a configuration
+error such as a broken template or catalog exits 78, a missing resources folder 72), or when it does not give back
+one result per record it was sent: a line feed's partition must come back with exactly one line per non-blank line
+(the count is the task's own, made as it feeds them); a whole file, which only alertkit splits into records, with at
+least one (none only for a file of empty arrays), numbered in order without a gap. The message names the exit
+status and alertkit's last lines on standard error, or how many records were sent and how many results came back.
+Spark retries a failed task, and if it keeps failing the job fails: nothing is committed and this script exits 1.
+A retried task's output replaces the failed attempt's, so no record is written twice.
 """
 
 import argparse
@@ -39,10 +44,12 @@ from pyspark.sql import functions as F
 LINE_FEEDS = (".ndjson", ".jsonl")
 WHOLE_FEEDS = (".json",)
 # alertkit batch's line starts {"position":N,"source":"<stdin>","line":N,"index":N, which only mean something
-# within one process's stream: they are replaced by the record's own file and line.
-HEAD = re.compile(rb'\{"position":\d+,"source":"<stdin>","line":(\d+),"index":\d+,')
+# within one process's stream: they are replaced by the record's own file and line. The positions (0, 1, 2, … in
+# input order) show a result missing or repeated.
+HEAD = re.compile(rb'\{"position":(\d+),"source":"<stdin>","line":(\d+),"index":\d+,')
 FIRST = b'{"position":0,"source":"<stdin>","line":1,'
 BLANK = b" \t\r\n"  # what alertkit counts as white space
+BOM = b"\xef\xbb\xbf"  # skipped at the start of an input
 BATCH_SIZE = 1024  # output lines per Arrow batch (a page is about 15 KB)
 BATCH_BYTES = 64 << 20  # and at most this many bytes (the batch's offsets are 32-bit)
 
@@ -172,28 +179,51 @@ class Alertkit:
         thread.start()
         return thread
 
-    def batches(self, chunks, place, skip=None):
-        """Feeds `chunks` and yields the output as Arrow batches of (kind, value), each line rewritten with `place`
-        (a line starting with `skip` dropped), at most BATCH_SIZE lines or BATCH_BYTES bytes a batch; then checks
-        how the process ended."""
+    def batches(self, chunks, place, sent, skip=None):
+        """Feeds `chunks` and yields the output as Arrow batches of (kind, value), each line rewritten with `place`,
+        at most BATCH_SIZE lines or BATCH_BYTES bytes a batch; then checks how the process ended and that it gave
+        one result per record. `sent()`, called once the input is all written, says what it was: (the fewest
+        results it may give, the most or None, how to name it). With `skip`, the first result must start with it
+        and is dropped, not counted. The process is killed if its output is not what it should be."""
         writer = self.feed(chunks)
         kinds, lines, size = [], [], 0
-        for line in self.process.stdout:
-            if skip is not None and line.startswith(skip):
-                continue
-            kind, value = rewrite(line.rstrip(b"\n"), place)
-            kinds.append(kind)
-            lines.append(value)
-            size += len(value)
-            if len(lines) >= BATCH_SIZE or size >= BATCH_BYTES:
-                yield arrow_batch(kinds, lines)
-                kinds, lines, size = [], [], 0
-        self.finish(writer)
+        results = 0  # every line, `skip`'s too: each is numbered by its position in the stream, from 0
+        try:
+            for line in self.process.stdout:
+                match = HEAD.match(line)
+                if match is None:
+                    raise RuntimeError(f"alertkit_spark: an output line it does not know: {line[:200]!r}")
+                if int(match.group(1)) != results:
+                    raise RuntimeError(f"alertkit_spark: alertkit's result {results + 1} is numbered "
+                                       f"{int(match.group(1)) + 1}: a result is missing or repeated")
+                results += 1
+                if skip is not None and results == 1:
+                    if not line.startswith(skip):
+                        raise RuntimeError(f"alertkit_spark: alertkit's first result is not the one it should be: "
+                                           f"{line[:200]!r}")
+                    continue
+                kind, value = rewrite(line.rstrip(b"\n"), match, place)
+                kinds.append(kind)
+                lines.append(value)
+                size += len(value)
+                if len(lines) >= BATCH_SIZE or size >= BATCH_BYTES:
+                    yield arrow_batch(kinds, lines)
+                    kinds, lines, size = [], [], 0
+            status, detail = self.finish(writer)
+        except BaseException:  # a failed task leaves no process behind in the worker (Spark reuses it)
+            self.process.kill()
+            raise
+        fewest, most, what = sent()
+        got = results - (1 if skip is not None and results else 0)
+        if got < fewest or (most is not None and got > most):
+            raise RuntimeError(f"alertkit_spark: sent alertkit {what}, got {got} results back (it exited {status}"
+                               f"{': ' + detail if detail else ''})")
         if lines:
             yield arrow_batch(kinds, lines)
 
     def finish(self, writer):
-        """Waits for the process; raises unless it read every line and exited 0, or 1 (some records rejected)."""
+        """Waits for the process; raises unless it read every line and exited 0, or 1 (some records rejected).
+        Returns its status and its last lines on standard error."""
         writer.join()
         status = self.process.wait()
         self.drain.join()
@@ -202,15 +232,13 @@ class Alertkit:
             raise RuntimeError(f"alertkit exited with status {status}: {detail}")
         if self.failure is not None:  # the input could not all be given to it: records would be missing
             raise RuntimeError(f"alertkit_spark: feeding alertkit failed ({self.failure!r}); it exited {status}: {detail}")
+        return status, detail
 
 
-def rewrite(line, place):
-    """(kind, the dataset's line) for one line of alertkit's output; `place` gives a stream line's (file as JSON,
-    line in that file)."""
-    match = HEAD.match(line)
-    if match is None:
-        raise RuntimeError(f"alertkit_spark: an output line it does not know: {line[:200]!r}")
-    source, number = place(int(match.group(1)))
+def rewrite(line, match, place):
+    """(kind, the dataset's line) for one line of alertkit's output, `match` its HEAD; `place` gives a stream line's
+    (file as JSON, line in that file)."""
+    source, number = place(int(match.group(2)))
     if b',"document":' in line:
         return "documents", b'{"source":' + source + b',"line":' + str(number).encode() + b"," + line[match.end():]
     record = json.loads(line)
@@ -248,9 +276,11 @@ def line_partitions(options, command, first_lines):
         else:
             return
         starts, segments = [], []  # where each segment starts in the stream; (its file as JSON, its first line)
+        records = 0  # the records sent: alertkit's one a non-blank line, counted as they go
         alertkit = Alertkit(options, command)
 
         def chunks():
+            nonlocal records
             # A first line of `{}` (a whole record, rejected and dropped) settles alertkit into reading one record a
             # line, as `batch FILE` is by the time it reaches this partition: else a partition whose first line
             # starts with `[` would be read as an array, and one that opens a `{` as a document over lines.
@@ -276,14 +306,17 @@ def line_partitions(options, command, first_lines):
                     starts.append(stream + index)
                 key = last
                 stream += count
-                yield b"\n".join(batch.column("value").to_pylist()) + b"\n"
+                values = batch.column("value").to_pylist()
+                records += sum(1 for value in values if value.strip(BLANK))
+                yield b"\n".join(values) + b"\n"
 
         def place(stream_line):
             position = bisect.bisect_right(starts, stream_line) - 1
             source, first = segments[position]
             return source, first + stream_line - starts[position]
 
-        yield from alertkit.batches(chunks(), place, skip=FIRST)  # the `{}` that starts the stream is dropped
+        # One result a record: the `{}` that starts the stream gives the first, which is dropped.
+        yield from alertkit.batches(chunks(), place, lambda: (records, records, f"{records} records"), skip=FIRST)
 
     return run
 
@@ -294,11 +327,21 @@ def whole_files(options, command):
         for batch in batches:
             paths, contents = batch.column("path"), batch.column("content")
             for row in range(batch.num_rows):  # one file's bytes at a time, not the whole batch's
-                source = json.dumps(source_name(paths[row].as_py(), encoded=False)).encode()
+                name = source_name(paths[row].as_py(), encoded=False)
+                source, content = json.dumps(name).encode(), contents[row].as_py()
+                least, what = fewest_records(content), f"{name} ({len(content)} bytes: at least one record)"
                 alertkit = Alertkit(options, command)
-                yield from alertkit.batches([contents[row].as_py()], lambda number, source=source: (source, number))
+                yield from alertkit.batches([content], lambda number: (source, number), lambda: (least, None, what))
 
     return run
+
+
+def fewest_records(content):
+    """The fewest records alertkit can find in a whole file: 1 (an empty or blank file is one rejected record), or
+    0 for a file of nothing but brackets and white space (`[]`, empty arrays, hold none). Only alertkit knows how
+    many more: arrays, documents over lines and broken parts are its to split."""
+    body = content[len(BOM):] if content.startswith(BOM) else content
+    return 0 if body.strip(BLANK) and not body.strip(BLANK + b"[]") else 1
 
 
 def main(argv):
@@ -341,8 +384,9 @@ def main(argv):
          .write.partitionBy("kind").text(options.output))
     except Exception as error:  # a worker's alertkit failed: Spark aborted the write, nothing was committed
         text = str(error)
-        found = re.search(r"alertkit exited with status \d+[^\n]*|alertkit_spark: [^\n]*", text)
-        detail = found.group(0) if found else text.split("\n")[0]
+        # The worker's exception line (`RuntimeError: …`), not a line of the traceback's source that quotes it.
+        found = re.search(r"(?:^|\n)(?:[\w.]+: )*(alertkit exited with status \d+[^\n]*|alertkit_spark: [^\n]*)", text)
+        detail = found.group(1) if found else text.split("\n")[0]
         print(f"alertkit_spark: failed, nothing written: {detail.strip()}", file=sys.stderr, flush=True)
         spark.stop()
         return 1

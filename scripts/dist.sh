@@ -5,8 +5,10 @@
 # statically too (libcmark-dev's libcmark.a, named by a pkg-config file of this script's own), so it needs nothing
 # but the C library of a Debian or Ubuntu machine: no Swift toolchain, no libcmark. Beside it in the archive:
 # AlertKit_AlertTemplates.resources (the shipped templates, catalogs, icons and page, found beside the binary:
-# README, "Ship it"), the Spark job, README.md and the licence notes. `alertkit --version` names the version and
-# the commit it was built from.
+# README, "Ship it"), the Spark job, README.md, LICENSE (AlertKit's own) and NOTICE (what is linked in, and their
+# licences). `alertkit --version` names the version and the commit it was built from. Every file in the archive is
+# owned by root (uid and gid 0, by number) and writable by its owner alone, whoever builds it: extracted as root,
+# the binary is not left owned or writable by the builder's uid.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-dist}
@@ -55,7 +57,7 @@ strip "$stage/alertkit"
 cp -R "$bin/AlertKit_AlertTemplates.resources" "$stage/"
 mkdir -p "$stage/integrations/spark"
 cp integrations/spark/alertkit_spark.py "$stage/integrations/spark/"
-cp README.md "$stage/"
+cp README.md LICENSE "$stage/"
 cat > "$stage/NOTICE" <<EOF
 AlertKit $version (commit $commit), built $(date -u +%Y-%m-%d) with $(swift --version 2>/dev/null | head -1).
 Linked statically: the Swift standard library and Foundation (Apache License 2.0 with Runtime Library Exception),
@@ -74,6 +76,6 @@ for library in $needed; do
 done
 
 mkdir -p "$out"
-tar -C "$work" -czf "$out/$name.tar.gz" "$name"
+tar -C "$work" --owner=0 --group=0 --numeric-owner --mode='u+rwX,go+rX,go-w' -czf "$out/$name.tar.gz" "$name"
 echo "dist: $out/$name.tar.gz ($(du -h "$out/$name.tar.gz" | cut -f1); needs $needed)" >&2
 echo "$out/$name.tar.gz"

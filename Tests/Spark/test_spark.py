@@ -76,6 +76,19 @@ def test_archive_renders_outside_the_checkout_without_swift(unpacked, tmp_path):
     assert version.returncode == 0 and f"(commit {commit}" in version.stdout.decode(), version.stdout
 
 
+def test_archive_is_owned_by_root_and_holds_the_licence(archive):
+    # Extracted as root, tar gives each file the owner the archive records: root's, never the builder's uid, and
+    # none writable by group or others.
+    with tarfile.open(archive) as tar:
+        members = tar.getmembers()
+        wrong = [(m.name, m.uid, m.gid, oct(m.mode)) for m in members if (m.uid, m.gid) != (0, 0) or m.mode & 0o022]
+        assert not wrong, wrong
+        top = members[0].name.split("/")[0]
+        assert {f"{top}/alertkit", f"{top}/LICENSE", f"{top}/NOTICE"} <= {m.name for m in members}
+        with open(os.path.join(ROOT, "LICENSE"), "rb") as licence:
+            assert tar.extractfile(f"{top}/LICENSE").read() == licence.read()
+
+
 def test_a_binary_copied_alone_says_what_is_missing(unpacked, tmp_path):
     shutil.copy(os.path.join(unpacked, "alertkit"), tmp_path / "alertkit")
     shutil.copy(SAMPLE, tmp_path / "alert.json")

@@ -18,7 +18,7 @@ public struct RecordProcessor: Sendable {
     public init(pipeline: AlertPipeline, format: String, options: RenderOptions, urgentOnly: Bool = false) throws {
         self.pipeline = pipeline
         self.emitter = try pipeline.formats.emitter(named: format)
-        self.options = options
+        self.options = pipeline.limited(options)
         self.urgentOnly = urgentOnly
     }
 
@@ -42,7 +42,13 @@ public struct RecordProcessor: Sendable {
         if urgentOnly && !view.urgent { return .skipped(id: view.id) }
         do {
             let warnings = decoded.warnings.map { BatchRejection.Problem(pointer: $0.pointer.description, message: $0.message) }
-            return .rendered(id: view.id, document: try emitter.renderDocument(view, options: options), warnings: warnings)
+            let document = try emitter.renderDocument(view, options: options)
+            guard document.count <= options.maxDocumentBytes else {
+                throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
+            }
+            return .rendered(id: view.id, document: document, warnings: warnings)
+        } catch let error as RenderLimitError {
+            return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: error.description)]))
         } catch {
             return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: "cannot be rendered: \(error)")]))
         }

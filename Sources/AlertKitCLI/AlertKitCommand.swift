@@ -13,6 +13,8 @@ public struct AlertKitCommand: ParsableCommand {
         discussion: """
         Exit codes: 0 success, 1 an input is not a valid alert, 64 usage error, \
         66 an input cannot be read, 72 AlertKit's shipped templates are missing, 73 an output cannot be written, \
+        78 a configuration error (a template that does not parse or includes itself, a bad catalog, icon or \
+        settings file: never 1, so a job cannot take it for rejected records), \
         128 + N a batch stopped by signal N.
         """,
         version: AlertKitCommand.version,

@@ -8,6 +8,10 @@ public enum ExitCodes {
     public static let usage = ExitCode.validationFailure
     /// An input file cannot be read.
     public static let noInput = ExitCode(66)
+    /// The configuration is wrong: a template that does not parse or includes itself, a bad catalog, icon or
+    /// settings file (sysexits' EX_CONFIG). Never the same code as rejected records, so that a job feeding
+    /// `batch` cannot take a broken setup for a feed whose every record was refused.
+    public static let configuration = ExitCode(78)
     /// An output file cannot be written.
     public static let cannotCreate = ExitCode(73)
 }

@@ -20,12 +20,17 @@ struct LimitFlags: ParsableArguments {
         "The deepest nesting of objects and arrays, the alert counting as 1 (default 64).", valueName: "n"))
     var maxDepth: Int?
 
+    @Option(name: .customLong("max-document-bytes"), help: ArgumentHelp(
+        "The largest document one alert may render to (default 16777216: 16 MiB); past it, an error.", valueName: "n"))
+    var maxDocumentBytes: Int?
+
     func validate() throws {
         let floor = AlertLimits.least
         for (name, value, least) in [("--max-alert-bytes", maxAlertBytes, floor.maxBytes),
                                      ("--max-events", maxEvents, floor.maxEvents),
                                      ("--max-string-bytes", maxStringBytes, floor.maxStringBytes),
-                                     ("--max-depth", maxDepth, floor.maxDepth)] {
+                                     ("--max-depth", maxDepth, floor.maxDepth),
+                                     ("--max-document-bytes", maxDocumentBytes, floor.maxDocumentBytes)] {
             if let value, value < least { throw ValidationError("\(name) takes a whole number of at least \(least)") }
         }
     }
@@ -37,7 +42,8 @@ struct LimitFlags: ParsableArguments {
         return AlertLimits(maxBytes: maxAlertBytes ?? settings.maxAlertBytes ?? defaults.maxBytes,
                            maxEvents: maxEvents ?? settings.maxEvents ?? defaults.maxEvents,
                            maxStringBytes: maxStringBytes ?? settings.maxStringBytes ?? defaults.maxStringBytes,
-                           maxDepth: maxDepth ?? settings.maxDepth ?? defaults.maxDepth)
+                           maxDepth: maxDepth ?? settings.maxDepth ?? defaults.maxDepth,
+                           maxDocumentBytes: maxDocumentBytes ?? settings.maxDocumentBytes ?? defaults.maxDocumentBytes)
     }
 
     /// A decoder with these limits.

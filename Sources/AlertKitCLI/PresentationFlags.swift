@@ -26,6 +26,10 @@ struct PresentationFlags: ParsableArguments {
     @OptionGroup var templates: TemplatesOption
 
     func validate() throws {
+        if let locale, !ContentCatalog.isLocaleTag(locale) {
+            throw ValidationError("--locale \"\(locale)\" is not a locale tag (en, es, pt-BR…): a locale names a catalog "
+                                  + "of catalog/, never a path")
+        }
         if let locale, !ContentCatalog.shippedLocales.contains(locale),
            !FileManager.default.fileExists(atPath: (templates.templates ?? "") + "/catalog/\(locale).json") {
             throw ValidationError("--locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")) or a locale "
@@ -53,9 +57,13 @@ struct PresentationFlags: ParsableArguments {
     func context() throws -> PresentationContext {
         let settings = try SettingsStore.default.load()
         let locale = self.locale ?? settings.locale ?? "en"
+        guard ContentCatalog.isLocaleTag(locale) else {
+            throw Diagnostics.fail("Error: --locale \"\(locale)\" is not a locale tag (en, es, pt-BR…): a locale names a "
+                                   + "catalog of catalog/, never a path", code: ExitCodes.usage)
+        }
         let catalog: ContentCatalog
         do { catalog = try ContentCatalog.load(locale: locale, folders: try templates.folders()) } catch let error as CatalogError {
-            throw Diagnostics.fail(error.description, code: ExitCodes.invalidAlert)
+            throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
         }
         let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,
                                     enabled: self.urgency ?? settings.urgency ?? UrgencyPolicy.default.enabled)

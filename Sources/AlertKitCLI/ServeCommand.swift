@@ -14,8 +14,11 @@ struct ServeCommand: ParsableCommand {
         GET /v1/schema, /v1/formats, /v1/openapi.json, /healthz, /readyz, /metrics. Binds to 127.0.0.1 unless --host \
         says otherwise. SIGTERM or SIGINT: requests in flight get the grace period, then the process exits 0. \
         A --config FILE is JSON with the keys host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, \
-        readTimeout, maxBatchStreams, batchJobs, gracePeriod, maxAlertBytes, maxEvents, maxStringBytes, maxDepth; \
-        flags win over it.
+        readTimeout, maxBatchStreams, batchJobs, gracePeriod, batchMinRate, renderTimeout, maxAlertBytes, maxEvents, \
+        maxStringBytes, maxDepth, maxDocumentBytes; flags win over it. Open without a token: GET /healthz, /readyz, \
+        /metrics; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
+        Exit codes: 0 stopped by SIGTERM or SIGINT, 64 usage, 78 a configuration error (a bad --config, template, \
+        catalog or icon).
         """
     )
 
@@ -44,6 +47,29 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("grace-period"), help: "Seconds requests in flight get after SIGTERM (default 10).")
     var gracePeriod: Double?
 
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
+        "Seconds a connection may stay idle, and an answer unread, before it is closed (default 30).", valueName: "seconds"))
+    var idleTimeout: Double?
+
+    @Option(name: .customLong("read-timeout"), help: ArgumentHelp(
+        "Seconds a client has to send a whole render or validate body; from then on a batch body must keep "
+        + "--batch-min-rate (default 10).", valueName: "seconds"))
+    var readTimeout: Double?
+
+    @Option(name: .customLong("max-batch-streams"), help: ArgumentHelp(
+        "How many /v1/batch streams may run at once; more get 503 (default 2).", valueName: "n"))
+    var maxBatchStreams: Int?
+
+    @Option(name: .customLong("batch-min-rate"), help: ArgumentHelp(
+        "The least rate of a /v1/batch body, in bytes a second averaged from its start, once --read-timeout has "
+        + "passed; a slower stream is closed (default 1024).", valueName: "bytes"))
+    var batchMinRate: Double?
+
+    @Option(name: .customLong("render-timeout"), help: ArgumentHelp(
+        "Seconds one alert's render may take; past it the render is stopped and answered 503 (default 10).",
+        valueName: "seconds"))
+    var renderTimeout: Double?
+
     @OptionGroup var limits: LimitFlags
 
     /// Runs the server on the concurrency pool while the main thread waits for it (the other commands are
@@ -64,7 +90,7 @@ struct ServeCommand: ParsableCommand {
         do {
             if let config { settings = try ServerConfiguration.load(file: config) }
         } catch {
-            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.usage)
+            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
         }
         if let host { settings.host = host }
         if let port { settings.port = port }
@@ -73,19 +99,27 @@ struct ServeCommand: ParsableCommand {
         if allowReveal { settings.allowReveal = true }
         if let bodyLimit { settings.bodyLimit = bodyLimit }
         if let gracePeriod { settings.gracePeriod = gracePeriod }
+        if let idleTimeout { settings.idleTimeout = idleTimeout }
+        if let readTimeout { settings.readTimeout = readTimeout }
+        if let maxBatchStreams { settings.maxBatchStreams = maxBatchStreams }
+        if let batchMinRate { settings.batchMinRate = batchMinRate }
+        if let renderTimeout { settings.renderTimeout = renderTimeout }
+        if let value = limits.maxDocumentBytes { settings.limits.maxDocumentBytes = value }
         if let value = limits.maxAlertBytes { settings.limits.maxBytes = value }
         if let value = limits.maxEvents { settings.limits.maxEvents = value }
         if let value = limits.maxStringBytes { settings.limits.maxStringBytes = value }
         if let value = limits.maxDepth { settings.limits.maxDepth = value }
-        var logger = Logger(label: "alertkit.serve")
-        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        // The log goes to standard error through a bounded buffer: a stalled reader costs log lines, never service.
+        let log = ServerLog()
+        let logger = log.logger(label: "alertkit.serve",
+                                level: ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
         let host = settings.host
         do {
-            try await AlertServer.run(settings, logger: logger) { port in
+            try await AlertServer.run(settings, logger: logger, log: log) { port in
                 Diagnostics.print("alertkit serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
             }
         } catch let error as ServerConfigurationError {
-            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.usage)
+            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
         }
     }
 }

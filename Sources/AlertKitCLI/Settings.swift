@@ -16,6 +16,8 @@ struct Settings: Codable, Equatable {
     var templates: String?
     /// The limits of one alert (`AlertLimits`), each unset for SPEC.md's.
     var maxAlertBytes: Int?, maxEvents: Int?, maxStringBytes: Int?, maxDepth: Int?
+    /// The largest document one alert may render to, unset for 16 MiB.
+    var maxDocumentBytes: Int?
 
     /// The keys `config` knows, with what each takes.
     static let keys: [(name: String, help: String)] = [
@@ -28,6 +30,7 @@ struct Settings: Codable, Equatable {
         ("max-events", "the most events one alert may hold (default \(AlertLimits.default.maxEvents))"),
         ("max-string-bytes", "the longest string in bytes as written (default \(AlertLimits.default.maxStringBytes))"),
         ("max-depth", "the deepest nesting of objects and arrays (default \(AlertLimits.default.maxDepth))"),
+        ("max-document-bytes", "the largest document one alert may render to (default \(AlertLimits.default.maxDocumentBytes))"),
     ]
 
     /// Sets a key from its text; throws a message for a bad key or value.
@@ -64,6 +67,7 @@ struct Settings: Codable, Equatable {
         case "max-events": maxEvents = try Self.limit(key, value, least: AlertLimits.least.maxEvents)
         case "max-string-bytes": maxStringBytes = try Self.limit(key, value, least: AlertLimits.least.maxStringBytes)
         case "max-depth": maxDepth = try Self.limit(key, value, least: AlertLimits.least.maxDepth)
+        case "max-document-bytes": maxDocumentBytes = try Self.limit(key, value, least: AlertLimits.least.maxDocumentBytes)
         default:
             throw Self.unknown(key)
         }
@@ -83,7 +87,8 @@ struct Settings: Codable, Equatable {
         if let threshold { try copy.set("threshold", String(threshold)) }
         if let locale { try copy.set("locale", locale) }
         for (key, value) in [("max-alert-bytes", maxAlertBytes), ("max-events", maxEvents),
-                             ("max-string-bytes", maxStringBytes), ("max-depth", maxDepth)] {
+                             ("max-string-bytes", maxStringBytes), ("max-depth", maxDepth),
+                             ("max-document-bytes", maxDocumentBytes)] {
             if let value { try copy.set(key, String(value)) }
         }
     }
@@ -104,6 +109,7 @@ struct Settings: Codable, Equatable {
         case "max-events": maxEvents = nil
         case "max-string-bytes": maxStringBytes = nil
         case "max-depth": maxDepth = nil
+        case "max-document-bytes": maxDocumentBytes = nil
         default: throw Self.unknown(key)
         }
     }
@@ -120,6 +126,7 @@ struct Settings: Codable, Equatable {
         case "max-events": maxEvents.map(String.init) ?? "\(AlertLimits.default.maxEvents) (default)"
         case "max-string-bytes": maxStringBytes.map(String.init) ?? "\(AlertLimits.default.maxStringBytes) (default)"
         case "max-depth": maxDepth.map(String.init) ?? "\(AlertLimits.default.maxDepth) (default)"
+        case "max-document-bytes": maxDocumentBytes.map(String.init) ?? "\(AlertLimits.default.maxDocumentBytes) (default)"
         default: throw Self.unknown(key)
         }
     }
@@ -158,10 +165,10 @@ struct SettingsStore {
             return stored
         } catch let error as SettingsError {
             throw Diagnostics.fail("\(url.path): \(error.description); run `alertkit config set` or fix the file",
-                                   code: ExitCodes.noInput)
+                                   code: ExitCodes.configuration)
         } catch {
             throw Diagnostics.fail("\(url.path): not a valid settings file (\(error.localizedDescription)); " +
-                                   "fix or delete it", code: ExitCodes.noInput)
+                                   "fix or delete it", code: ExitCodes.configuration)
         }
     }
 

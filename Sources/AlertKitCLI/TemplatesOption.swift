@@ -19,7 +19,7 @@ struct TemplatesOption: ParsableArguments {
     }
 
     /// The built-in formats and the templates of the shipped folder and the user's. A missing folder exits 66; a
-    /// broken template exits 1 with its file, line and the Mustache error.
+    /// broken template exits 78 (a configuration error) with its file, line and the Mustache error.
     func formats() throws -> FormatRegistry {
         if let folder = try folder() {
             var isDirectory: ObjCBool = false
@@ -28,7 +28,7 @@ struct TemplatesOption: ParsableArguments {
             }
         }
         do { return try FormatRegistry.standard(templates: folders()) } catch let error as TemplateError {
-            throw Diagnostics.fail(error.description, code: ExitCodes.invalidAlert)
+            throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
         }
     }
 }

@@ -4,7 +4,7 @@
 /// Each limit is checked while reading: a record over `maxBytes` is refused before it is parsed; nesting, strings
 /// and the events list are checked as the reader reaches them, and reading stops there. The error names the limit,
 /// the value found and where (a JSON pointer, or a line and column).
-public struct AlertLimits: Sendable, Hashable, Codable {
+public struct AlertLimits: Sendable, Hashable {
     /// The largest alert, in bytes of JSON (1 MiB).
     public var maxBytes: Int
     /// The most events one alert may hold (1,000).
@@ -13,15 +13,20 @@ public struct AlertLimits: Sendable, Hashable, Codable {
     public var maxStringBytes: Int
     /// The deepest nesting of objects and arrays, the alert's own object counting as 1 (64).
     public var maxDepth: Int
+    /// The largest document one alert may render to, in bytes (16 MiB): a user template that repeats a list
+    /// inside itself is stopped when its output passes it, and the alert gets an error instead of a document.
+    public var maxDocumentBytes: Int
 
     /// The limits of SPEC.md.
     public static let `default` = AlertLimits()
 
     /// The smallest value each limit may take: 1, and a depth of 2 (an alert is an object holding an array).
-    public static let least = AlertLimits(maxBytes: 1, maxEvents: 1, maxStringBytes: 1, maxDepth: 2)
+    public static let least = AlertLimits(maxBytes: 1, maxEvents: 1, maxStringBytes: 1, maxDepth: 2, maxDocumentBytes: 1)
 
     /// Creates limits; each defaults to SPEC.md's.
-    public init(maxBytes: Int = 1 << 20, maxEvents: Int = 1000, maxStringBytes: Int = 64 << 10, maxDepth: Int = 64) {
+    public init(maxBytes: Int = 1 << 20, maxEvents: Int = 1000, maxStringBytes: Int = 64 << 10, maxDepth: Int = 64,
+                maxDocumentBytes: Int = 16 << 20) {
+        self.maxDocumentBytes = maxDocumentBytes
         self.maxBytes = maxBytes
         self.maxEvents = maxEvents
         self.maxStringBytes = maxStringBytes
@@ -35,6 +40,7 @@ public struct AlertLimits: Sendable, Hashable, Codable {
         if maxEvents < least.maxEvents { return "maxEvents" }
         if maxStringBytes < least.maxStringBytes { return "maxStringBytes" }
         if maxDepth < least.maxDepth { return "maxDepth" }
+        if maxDocumentBytes < least.maxDocumentBytes { return "maxDocumentBytes" }
         return nil
     }
 

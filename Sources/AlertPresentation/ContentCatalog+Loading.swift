@@ -1,3 +1,4 @@
+import AlertModel
 import AlertTemplates
 import Foundation
 
@@ -41,6 +42,17 @@ extension ContentCatalog {
     /// by `id`); for a locale AlertKit does not ship, it is a new catalog, and keys it lacks come from English. A
     /// key the shipped catalog does not have, or an empty text, is an error that names it.
     public static func load(locale: String, folders: [URL]) throws(CatalogError) -> ContentCatalog {
+        guard isLocaleTag(locale) else {
+            throw CatalogError(catalog: locale, message: "not a locale tag (a language code such as en, es or pt-BR: "
+                               + "letters, digits and hyphens); a locale names a file of catalog/, never a path")
+        }
+        for folder in folders {
+            let file = folder.appendingPathComponent("catalog/\(locale).json")
+            if FileManager.default.fileExists(atPath: file.path), let outside = TemplateFolder.linkLeaving(file, root: folder) {
+                throw CatalogError(catalog: file.path, message: "is a link to \(outside), outside the templates folder "
+                                   + "\(folder.path); copy the file into the folder instead")
+            }
+        }
         let overlays = folders.map { $0.appendingPathComponent("catalog/\(locale).json") }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         guard !overlays.isEmpty else { return try shipped(locale: locale) }
@@ -55,8 +67,14 @@ extension ContentCatalog {
             }
             for overlay in overlays {
                 let object: Any
-                do { object = try JSONSerialization.jsonObject(with: Data(contentsOf: overlay)) } catch {
-                    throw CatalogError(catalog: overlay.path, message: "not JSON: \(error.localizedDescription)")
+                let bytes: Data
+                do { bytes = try Data(contentsOf: overlay) } catch {
+                    throw CatalogError(catalog: overlay.path, message: "cannot be read (\(error.localizedDescription))")
+                }
+                do { object = try JSONSerialization.jsonObject(with: bytes) } catch {
+                    let syntax = (try? JSONParser().parse(Array(bytes))).map { _ in nil } ?? Self.syntaxError(Array(bytes))
+                    throw CatalogError(catalog: overlay.path, message: "not JSON: " + (syntax?.message ?? "it does not parse"),
+                                       line: syntax?.line, column: syntax?.column)
                 }
                 let unknown = CatalogMerge.unknown(in: object, comparedWith: merged, at: "")
                 guard unknown.isEmpty else {
@@ -66,11 +84,43 @@ extension ContentCatalog {
                 merged = CatalogMerge.merge(object, over: merged)
             }
             let data = try JSONSerialization.data(withJSONObject: merged)
-            return try load(data, name: overlays.last!.path)
+            do { return try load(data, name: overlays.last!.path) } catch {
+                throw located(error, in: overlays)
+            }
         } catch let error as CatalogError {
             throw error
         } catch {
             throw CatalogError(catalog: locale, message: "\(error)")
+        }
+    }
+
+    /// The error the strict JSON reader finds in `bytes`.
+    private static func syntaxError(_ bytes: [UInt8]) -> JSONSyntaxError? {
+        do { _ = try JSONParser().parse(bytes); return nil } catch { return error }
+    }
+
+    /// `error` placed in the last of `overlays` that holds its key, with the line and column of the value there.
+    private static func located(_ error: CatalogError, in overlays: [URL]) -> CatalogError {
+        guard let path = error.pointer else { return error }
+        for overlay in overlays.reversed() {
+            guard let bytes = try? Data(contentsOf: overlay), let place = CatalogDiagnostics.position(of: path, in: Array(bytes)) else { continue }
+            var located = error
+            located.catalog = overlay.path
+            located.line = place.line
+            located.column = place.column
+            return located
+        }
+        return error
+    }
+
+    /// Whether `text` is a locale tag (BCP 47's shape): a language of 2 to 8 letters, then subtags of 1 to 8 letters
+    /// or digits, each after a hyphen (`en`, `es-419`, `pt-BR`, `zh-Hant-TW`). Nothing else names a catalog.
+    public static func isLocaleTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...8).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
     }
 
@@ -110,16 +160,20 @@ extension ContentCatalog {
     /// Reads and checks a catalog from JSON; keys it lacks are taken from `fallback`, if given.
     public static func load(_ data: Data, name: String, fallback: Data? = nil) throws(CatalogError) -> ContentCatalog {
         let catalog: ContentCatalog
+        var merged = data
         do {
-            var merged = data
             if let fallback {
                 let base = try JSONSerialization.jsonObject(with: fallback)
                 let overlay = try JSONSerialization.jsonObject(with: data)
                 merged = try JSONSerialization.data(withJSONObject: CatalogMerge.merge(overlay, over: base))
             }
             catalog = try JSONDecoder().decode(ContentCatalog.self, from: merged)
+        } catch let error as DecodingError {
+            let json = (try? JSONSerialization.jsonObject(with: merged)) ?? [:]
+            let (path, message) = CatalogDiagnostics.describe(error, in: json)
+            throw CatalogError(catalog: name, message: "\(CatalogDiagnostics.pointer(path)): \(message)", pointer: path)
         } catch {
-            throw CatalogError(catalog: name, message: "not a catalog: \(error)")
+            throw CatalogError(catalog: name, message: "not JSON: \(error.localizedDescription)")
         }
         try catalog.check(name: name)
         return catalog

@@ -1,3 +1,4 @@
+import AlertModel
 import AlertPresentation
 import Foundation
 
@@ -59,9 +60,18 @@ public struct RenderOptions: Sendable, Hashable {
     public var textWidth: Int
     /// For formats that carry a date (the email's `Date` header): when the document is made; `nil` is now.
     public var date: Date?
+    /// The largest document, in bytes (`AlertLimits.maxDocumentBytes`, 16 MiB): past it, rendering stops with
+    /// `RenderLimitError.documentTooLarge`. `AlertPipeline` and batch set it from their decoder's limits.
+    public var maxDocumentBytes: Int
+    /// How long one document may take to make; past it, a template's render stops with
+    /// `RenderLimitError.timedOut`. `nil`, the default, sets no limit (the service sets its render timeout).
+    public var timeLimit: Duration?
 
     /// Creates options.
-    public init(fragment: Bool = false, textWidth: Int = 72, date: Date? = nil) {
+    public init(fragment: Bool = false, textWidth: Int = 72, date: Date? = nil,
+                maxDocumentBytes: Int = AlertLimits.default.maxDocumentBytes, timeLimit: Duration? = nil) {
+        self.maxDocumentBytes = maxDocumentBytes
+        self.timeLimit = timeLimit
         self.fragment = fragment
         self.textWidth = textWidth
         self.date = date

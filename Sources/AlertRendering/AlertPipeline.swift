@@ -39,7 +39,20 @@ public struct AlertPipeline: Sendable {
         let emitter = try formats.emitter(named: format)
         let decoded = try decoder.decode(json)
         let view = presenters.present(decoded.alert, in: context)
-        return Output(document: try emitter.render(view, options: options), warnings: decoded.warnings)
+        let options = limited(options)
+        let document = try emitter.render(view, options: options)
+        guard document.utf8.count <= options.maxDocumentBytes else {
+            throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
+        }
+        return Output(document: document, warnings: decoded.warnings)
+    }
+
+    /// `options` with the document size limit of the decoder's limits (`AlertLimits.maxDocumentBytes`), which the
+    /// pipeline holds for every document it renders.
+    public func limited(_ options: RenderOptions) -> RenderOptions {
+        var options = options
+        options.maxDocumentBytes = decoder.limits.maxDocumentBytes
+        return options
     }
 
     /// The view of one alert's JSON.

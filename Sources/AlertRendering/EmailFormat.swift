@@ -12,11 +12,14 @@ public struct EmailFormat: AlertEmitter {
     /// The folder's parts, by file name, each from the last folder that has it.
     public let files: [String: URL]
     private let library: MustacheLibrary
+    /// What one list item is charged while rendering (`RenderBudget`).
+    private let itemCost: Int
 
     /// The templates an email folder is made of.
     public static let parts = ["from.txt", "subject.txt", "text.txt", "html.html"]
 
-    init(name: String, files: [String: URL], library: MustacheLibrary) {
+    init(name: String, files: [String: URL], library: MustacheLibrary, itemCost: Int) {
+        self.itemCost = itemCost
         self.format = OutputFormat(name: name, mediaType: "message/rfc822", fileExtension: "eml",
                                    summary: "template folder \(files["subject.txt"]?.deletingLastPathComponent().path ?? name)")
         self.files = files
@@ -26,8 +29,10 @@ public struct EmailFormat: AlertEmitter {
     /// The message; its `Date` is `options.date` (now when `nil`), its `Message-ID` follows from the alert's id,
     /// locale and that date, so rendering the same alert for the same moment gives the same message.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
-        let context = TemplateContext.values(of: view, escaping: .text, leaf: EscapedText.init)
-        let html = TemplateContext.values(of: view, escaping: .html, leaf: EscapedText.init)
+        // One budget for the whole message: its four parts together stay within the document limits.
+        let budget = RenderBudget(options: options, itemCost: itemCost)
+        let context = TemplateContext.values(of: view, escaping: .text, leaf: { EscapedText($0, budget: budget) }, budget: budget)
+        let html = TemplateContext.values(of: view, escaping: .html, leaf: { EscapedText($0, budget: budget) }, budget: budget)
         let date = options.date ?? Date()
         let message = MIMEMessage(
             from: try part("from.txt", context).split(whereSeparator: \.isNewline).joined(separator: " "),
@@ -35,7 +40,10 @@ public struct EmailFormat: AlertEmitter {
             date: date,
             uniqueID: Self.uniqueID(view.id, view.locale, date),
             parts: [("text/plain", try part("text.txt", context)), ("text/html", try part("html.html", html))])
-        return try message.serialized()
+        try budget.check(nil)
+        let document = try message.serialized()
+        try budget.check(document)
+        return document
     }
 
     private func part(_ name: String, _ context: Any) throws(TemplateError) -> String {

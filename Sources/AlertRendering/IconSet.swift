@@ -1,3 +1,4 @@
+import AlertPresentation
 import AlertModel
 import AlertTemplates
 import Foundation
@@ -29,6 +30,10 @@ struct IconSet: Sendable {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
             for file in names.sorted() where file.hasSuffix(".svg") && !file.hasPrefix(".") {
                 let url = directory.appendingPathComponent(file)
+                if let outside = TemplateFolder.linkLeaving(url, root: folder) {
+                    throw TemplateError(file: url.path, message: "is a link to \(outside), outside the templates folder "
+                                        + "\(folder.path); copy the file into the folder instead")
+                }
                 guard let svg = try? String(contentsOf: url, encoding: .utf8) else {
                     throw TemplateError(file: url.path, message: "cannot be read as UTF-8 text")
                 }
@@ -38,7 +43,7 @@ struct IconSet: Sendable {
         for (name, drawing) in drawings { markups[name] = Self.markup(name, drawing) }
     }
 
-    private static func checked(_ svg: String, file: String) throws(TemplateError) -> String {
+    static func checked(_ svg: String, file: String) throws(TemplateError) -> String {
         let drawing = svg.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\"", with: "'")
         let lower = drawing.lowercased()
         guard lower.hasPrefix("<svg"), lower.hasSuffix("</svg>") else {
@@ -48,7 +53,34 @@ struct IconSet: Sendable {
             || lower.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil {
             throw TemplateError(file: file, message: "an icon holds no script, event handler, foreignObject or javascript: URL")
         }
+        if let reference = externalReference(lower) {
+            throw TemplateError(file: file, message: "an icon is a self-contained SVG: no links and no external references "
+                                + "(found \(reference)); draw it with shapes and paths, and refer only to its own #ids")
+        }
         return drawing
+    }
+
+    /// The first link or external reference of a lowercased drawing: an `<a>`, `<image>`, `<use>` or `<feImage>` of
+    /// another file, any `href` that is not a `#fragment` of its own, a `<style>` (whose `@import` and `url()` could
+    /// fetch), a `url()` that is not `url(#id)`, or an element that embeds another document.
+    private static func externalReference(_ drawing: String) -> String? {
+        for element in ["<a ", "<a>", "<style", "<link", "<iframe", "<object", "<embed", "<audio", "<video", "<image"]
+        where drawing.contains(element) {
+            return element.trimmingCharacters(in: .whitespaces) + (element.hasSuffix(">") ? "" : ">")
+        }
+        if drawing.contains("@import") { return "@import" }
+        let hrefs = try? NSRegularExpression(pattern: #"(?:^|[\s:])(?:href|src)\s*=\s*['"]?\s*([^'"\s>]*)"#)
+        let range = NSRange(drawing.startIndex..., in: drawing)
+        for match in hrefs?.matches(in: drawing, range: range) ?? [] {
+            guard let value = Range(match.range(at: 1), in: drawing).map({ String(drawing[$0]) }) else { continue }
+            if !value.hasPrefix("#") { return "a reference to \"\(value)\"" }
+        }
+        let urls = try? NSRegularExpression(pattern: #"url\(\s*['"]?\s*([^'")\s]*)"#)
+        for match in urls?.matches(in: drawing, range: range) ?? [] {
+            guard let value = Range(match.range(at: 1), in: drawing).map({ String(drawing[$0]) }) else { continue }
+            if !value.hasPrefix("#") { return "url(\(value))" }
+        }
+        return nil
     }
 
     /// The markup of an icon: a decorative span holding the SVG, named by `data-icon`.

@@ -43,13 +43,32 @@ public struct TemplateChecker: Sendable {
                     .map { top.appendingPathComponent($0) }.filter { $0.hasDirectoryPath || Self.isDirectory($0) }
                 for directory in directories {
                 guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() else { continue }
+                var texts: [(name: String, file: String, text: String)] = []
                 for name in names where name.hasSuffix(".mustache") && !name.hasPrefix(".") {
                     let url = directory.appendingPathComponent(name)
+                    if let outside = TemplateFolder.linkLeaving(url, root: folder) {
+                        problems.append(Problem(file: url.path, line: 1, column: 1, message:
+                            "is a link to \(outside), outside the templates folder \(folder.path); copy the file into the folder instead"))
+                        continue
+                    }
                     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                         problems.append(Problem(file: url.path, line: 1, column: 1, message: "cannot be read as UTF-8 text"))
                         continue
                     }
                     problems += check(text, file: url.path)
+                    texts.append((String(name.dropLast(".mustache".count)), url.path, text))
+                    let parts = name.dropLast(".mustache".count).split(separator: ".")
+                    let firstLine = text.prefix(while: { $0 != "\n" })
+                    if directory.deletingLastPathComponent().lastPathComponent != "formats", parts.count == 2,
+                       TemplateEscaping(fileExtension: String(parts[1])) == nil, !firstLine.contains("alertkit: escape=") {
+                        problems.append(Problem(file: url.path, line: 1, column: 1, message:
+                            "AlertKit knows no escaping for .\(parts[1]) output; name one on the first line, "
+                            + "{{! alertkit: escape=NAME }}, NAME one of "
+                            + TemplateEscaping.allCases.map(\.rawValue).joined(separator: ", ")))
+                    }
+                }
+                problems += PartialGraph(texts, lists: PartialGraph.listNames).problems.map {
+                    Problem(file: $0.file, line: $0.line, column: $0.column, message: $0.message)
                 }
                 }
             }
@@ -71,13 +90,17 @@ public struct TemplateChecker: Sendable {
         }
         var problems: [Problem] = []
         var scopes: [String] = [""]  // the key path each open section iterates, innermost last
+        var repeating: [String?] = [nil]  // for each scope, the list it repeats its body over, if it does
         for tag in Self.tags(in: text) {
             let body = tag.body.trimmingCharacters(in: .whitespaces)
             guard let sigil = body.first else { continue }
             switch sigil {
             case "!", ">", "<", "=", "%", "$": continue  // comments, partials, delimiters, pragmas, blocks
             case "/":
-                if scopes.count > 1 { scopes.removeLast() }
+                if scopes.count > 1 {
+                    scopes.removeLast()
+                    repeating.removeLast()
+                }
                 continue
             default: break
             }
@@ -85,7 +108,15 @@ public struct TemplateChecker: Sendable {
             let name = Self.name(in: body.drop(while: { "#^&{".contains($0) }).trimmingCharacters(in: CharacterSet(charactersIn: " }")))
             if let resolved = resolve(name, in: scopes) {
                 if opensSection {
+                    let repeats = sigil == "#" && !name.hasSuffix(")") && lists.contains(resolved)
+                    if repeats, repeating.contains(resolved) {
+                        problems.append(Problem(file: file, line: tag.line, column: tag.column, message:
+                            "warning: {{#\(name)}} is a section over \(name) inside a section over \(name): the list is "
+                            + "repeated once for each of its own items, so the output grows with the square of its length "
+                            + "(a cube, nested again) and a long alert goes past the document size limit"))
+                    }
                     scopes.append(resolved)
+                    repeating.append(repeats ? resolved : nil)
                 } else if !name.hasSuffix(")"), objects.contains(resolved) || lists.contains(resolved) {
                     let what = objects.contains(resolved) ? "an object: print one of its values" : "a list: print its items in a section"
                     problems.append(Problem(file: file, line: tag.line, column: tag.column,
@@ -94,7 +125,10 @@ public struct TemplateChecker: Sendable {
                 continue
             }
             if Self.sequenceNames.contains(name) || name == "." {
-                if opensSection { scopes.append(scopes.last ?? "") }
+                if opensSection {
+                    scopes.append(scopes.last ?? "")
+                    repeating.append(nil)
+                }
                 continue
             }
             let known = Array(names(in: scopes))
@@ -102,7 +136,10 @@ public struct TemplateChecker: Sendable {
             let hint = closest.map { Self.distance($0, name) <= max(2, name.count / 3) ? "; did you mean \($0)?" : "" } ?? ""
             problems.append(Problem(file: file, line: tag.line, column: tag.column,
                                     message: "\(name) is not in the view model\(hint)"))
-            if opensSection { scopes.append(name) }
+            if opensSection {
+                scopes.append(name)
+                repeating.append(nil)
+            }
         }
         return problems
     }

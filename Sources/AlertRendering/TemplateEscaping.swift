@@ -1,4 +1,5 @@
 import AlertModel
+import Foundation
 
 /// How a template format escapes every value from the view model before the template sees it: the format decides,
 /// never the template's author, so `{{x}}`, `{{{x}}}` and `{{&x}}` all give the same safe text.
@@ -13,16 +14,28 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
     /// CommonMark (`.md`, `.markdown`): every ASCII punctuation character behind a backslash (and a word joiner
     /// before `@`), so that no value becomes a Markdown construct or an autolink in any renderer.
     case markdown
-    /// Plain text (any other extension): control characters made visible.
+    /// XML and its family (`.xml`, `.xhtml`, `.svg`, `.rss`, `.atom`, `.xsl`, `.xslt`, `.plist`, `.kml`, `.gpx`): `& < > " '`
+    /// as entities, and characters XML 1.0 forbids (controls) made visible.
+    case xml
+    /// CSV (`.csv`, `.tsv`): each value one quoted field (quotes doubled, line breaks folded into spaces), and a value
+    /// that starts like a spreadsheet formula (`=`, `+`, `-`, `@`, a tab or a carriage return) starts with `'`, so it
+    /// is read as text. Write values bare in the template: `{{id}},{{title}}`.
+    case csv
+    /// Plain text (`.txt`, `.text`, `.log`, and any extension whose first line says `escape=text`): control
+    /// characters made visible.
     case text
 
-    /// The escaping an output extension calls for.
-    public init(fileExtension: String) {
+    /// The escaping an output extension calls for; nil for an extension AlertKit knows no escaping for (the template
+    /// then names one on its first line, or is refused).
+    public init?(fileExtension: String) {
         switch fileExtension.lowercased() {
         case "html", "htm": self = .html
         case "json": self = .json
         case "md", "markdown": self = .markdown
-        default: self = .text
+        case "xml", "xhtml", "svg", "rss", "atom", "xsl", "xslt", "plist", "kml", "gpx": self = .xml
+        case "csv", "tsv": self = .csv
+        case "txt", "text", "log": self = .text
+        default: return nil
         }
     }
 
@@ -42,6 +55,10 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
             return TemplateEscaping.json.escape(Self.slackEntities(value))
         case .markdown:
             return Self.markdown(ControlCharacters.visible(value))
+        case .xml:
+            return CMark.escapeHTML(ControlCharacters.visible(value))
+        case .csv:
+            return Self.csv(ControlCharacters.visible(value))
         case .text:
             return ControlCharacters.visible(value)
         }
@@ -58,6 +75,15 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
             }
             return true
         }
+    }
+
+    private static func csv(_ text: String) -> String {
+        var field = text.replacingOccurrences(of: "\"", with: "\"\"")
+        if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first)
+            || (first == " " && field.trimmingCharacters(in: .whitespaces).first.map { "=+-@".contains($0) } == true) {
+            field = "'" + field
+        }
+        return "\"" + field + "\""
     }
 
     private static func slackEntities(_ text: String) -> String {

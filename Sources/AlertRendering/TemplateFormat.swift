@@ -17,12 +17,16 @@ public struct TemplateFormat: AlertEmitter {
     public let fitsSMS: Bool
     private let library: MustacheLibrary
     private let templateName: String
+    /// What one list item is charged while rendering (`RenderBudget`).
+    private let itemCost: Int
     /// The shapes rendered so far.
     let shapes = TemplateShapes()
 
     /// A format from a template registered in `library` under `templateName` (its file name without `.mustache`).
-    init(file: URL, library: MustacheLibrary, templateName: String, escaping: TemplateEscaping, fitsSMS: Bool = false) {
+    init(file: URL, library: MustacheLibrary, templateName: String, escaping: TemplateEscaping, fitsSMS: Bool = false,
+         itemCost: Int) {
         self.fitsSMS = fitsSMS
+        self.itemCost = itemCost
         let parts = templateName.split(separator: ".", maxSplits: 1).map(String.init)
         let name = parts[0], fileExtension = parts.count > 1 ? parts[1] : "txt"
         self.format = OutputFormat(name: name, mediaType: Self.mediaType(fileExtension, escaping: escaping),
@@ -33,9 +37,12 @@ public struct TemplateFormat: AlertEmitter {
         self.escaping = escaping
     }
 
-    /// The document: the template rendered with the view model as its context.
+    /// The document: the template rendered with the view model as its context, within `options`' document size
+    /// and time limits (`RenderLimitError` past them).
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
-        let document = shapes.render(view, escaping: escaping) { library.render($0, withTemplate: templateName) }
+        let document = try shapes.render(view, escaping: escaping, budget: { RenderBudget(options: options, itemCost: itemCost) }) {
+            library.render($0, withTemplate: templateName)
+        }
         guard let document else {
             throw TemplateError(file: file.path, message: "the template is missing from its folder")
         }
@@ -48,6 +55,8 @@ public struct TemplateFormat: AlertEmitter {
         case .json, .slack: "application/json"
         case .markdown: "text/markdown; charset=utf-8"
         case .text: "text/plain; charset=utf-8"
+        case .xml: fileExtension == "svg" ? "image/svg+xml" : fileExtension == "xhtml" ? "application/xhtml+xml" : "application/xml"
+        case .csv: fileExtension == "tsv" ? "text/tab-separated-values; charset=utf-8" : "text/csv; charset=utf-8"
         }
     }
 }
@@ -56,59 +65,55 @@ public struct TemplateFormat: AlertEmitter {
 /// holds it equal to the JSON read back), with every string escaped for the output.
 enum TemplateContext {
     /// The context; each escaped string goes through `leaf` (rendering wraps it in `EscapedText`).
-    /// `severity` gives the severity's value (a marker, when rendering a shape: `TemplateShapes`).
-    static func values(of view: AlertView, escaping: TemplateEscaping,
-                       leaf: (String) -> Any = { $0 }, severity: ((Double) -> Any)? = nil) -> TemplateObject {
+    /// `severity` gives the severity's value (a marker, when rendering a shape: `TemplateShapes`). With a `budget`,
+    /// every object's look-ups and every list's items are charged to it (`RenderBudget`).
+    static func values(of view: AlertView, escaping: TemplateEscaping, leaf: (String) -> Any = { $0 },
+                       severity: ((Double) -> Any)? = nil, budget: RenderBudget? = nil) -> TemplateObject {
         func e(_ text: String) -> Any { leaf(escaping.escape(text)) }
+        func o(_ values: [String: Any]) -> TemplateObject { TemplateObject(values, budget: budget) }
+        func l(_ items: [Any]) -> Any { budget.map { TemplateList(items: items, budget: $0) } ?? items }
+        func step(_ step: AlertView.Step) -> TemplateObject { o(["icon": e(step.icon), "text": e(step.text)]) }
+        func effect(_ effect: AlertAction.Effect) -> TemplateObject {
+            switch effect {
+            case .none: o(["kind": e("none")])
+            case .callHelpLine: o(["kind": e("callHelpLine")])
+            case .remind(let seconds): o(["kind": e("remind"), "afterSeconds": seconds])
+            case .resolveAlert: o(["kind": e("resolveAlert")])
+            }
+        }
         var help: [String: Any] = ["title": e(view.help.title), "text": e(view.help.text), "action": e(view.help.action)]
-        if let phone = view.help.phone { help["phone"] = TemplateObject(["display": e(phone.display), "uri": e(phone.uri)]) }
-        return TemplateObject([
+        if let phone = view.help.phone { help["phone"] = o(["display": e(phone.display), "uri": e(phone.uri)]) }
+        return o([
             "id": e(view.id), "type": e(view.type), "locale": e(view.locale), "title": e(view.title),
-            "header": TemplateObject(["icon": e(view.header.icon), "title": e(view.header.title),
-                                      "subtitle": e(view.header.subtitle)]),
-            "details": view.details.map { detail in
-                TemplateObject(["icon": e(detail.icon), "value": e(detail.value), "fields": detail.fields.map { field in
-                    TemplateObject(["name": e(field.name), "label": e(field.label), "value": e(field.value),
-                                    "kind": e(field.kind.rawValue)])
-                }])
-            },
-            "risks": TemplateObject(["title": e(view.risks.title), "paragraphs": view.risks.paragraphs.map(e)]),
-            "nextSteps": TemplateObject([
-                "title": e(view.nextSteps.title), "items": view.nextSteps.items.map { step(e, $0) },
-                "groups": view.nextSteps.groups.map { group in
-                    TemplateObject(["title": e(group.title), "items": group.items.map { step(e, $0) }])
-                },
+            "header": o(["icon": e(view.header.icon), "title": e(view.header.title), "subtitle": e(view.header.subtitle)]),
+            "details": l(view.details.map { detail in
+                o(["icon": e(detail.icon), "value": e(detail.value), "fields": l(detail.fields.map { field in
+                    o(["name": e(field.name), "label": e(field.label), "value": e(field.value), "kind": e(field.kind.rawValue)])
+                })])
+            }),
+            "risks": o(["title": e(view.risks.title), "paragraphs": l(view.risks.paragraphs.map(e))]),
+            "nextSteps": o([
+                "title": e(view.nextSteps.title), "items": l(view.nextSteps.items.map(step)),
+                "groups": l(view.nextSteps.groups.map { group in
+                    o(["title": e(group.title), "items": l(group.items.map(step))])
+                }),
             ]),
-            "sources": TemplateObject(["title": e(view.sources.title), "items": view.sources.items.map { source in
-                TemplateObject(["title": e(source.title), "url": e(source.url)])
-            }]),
-            "help": TemplateObject(help),
-            "actions": view.actions.map { action in
-                TemplateObject([
+            "sources": o(["title": e(view.sources.title), "items": l(view.sources.items.map { source in
+                o(["title": e(source.title), "url": e(source.url)])
+            })]),
+            "help": o(help),
+            "actions": l(view.actions.map { action in
+                o([
                     "id": e(action.id), "label": e(action.label), "placement": e(action.placement.rawValue),
-                    "popup": TemplateObject(["title": e(action.popup.title), "message": e(action.popup.message),
-                                             "buttons": action.popup.buttons.map { button in
-                                                 TemplateObject(["id": e(button.id), "label": e(button.label),
-                                                                 "role": e(button.role.rawValue),
-                                                                 "effect": effect(button.effect, e)])
-                                             }]),
+                    "popup": o(["title": e(action.popup.title), "message": e(action.popup.message),
+                                "buttons": l(action.popup.buttons.map { button in
+                                    o(["id": e(button.id), "label": e(button.label), "role": e(button.role.rawValue),
+                                       "effect": effect(button.effect)])
+                                })]),
                 ])
-            },
+            }),
             "severity": severity?(view.severity) ?? number(view.severity), "urgent": view.urgent, "urgentLabel": e(view.urgentLabel),
         ])
-    }
-
-    private static func step(_ e: (String) -> Any, _ step: AlertView.Step) -> TemplateObject {
-        TemplateObject(["icon": e(step.icon), "text": e(step.text)])
-    }
-
-    private static func effect(_ effect: AlertAction.Effect, _ e: (String) -> Any) -> TemplateObject {
-        switch effect {
-        case .none: TemplateObject(["kind": e("none")])
-        case .callHelpLine: TemplateObject(["kind": e("callHelpLine")])
-        case .remind(let seconds): TemplateObject(["kind": e("remind"), "afterSeconds": seconds])
-        case .resolveAlert: TemplateObject(["kind": e("resolveAlert")])
-        }
     }
 
     /// A whole number as an `Int` (so `1` renders as `1`, not `1.0`), as JSON has it.
@@ -125,8 +130,16 @@ struct TemplateObject: MustacheParent, MustacheCustomRenderable, MustacheTransfo
                        CustomDebugStringConvertible {
     /// The values by name.
     let values: [String: Any]
-    init(_ values: [String: Any]) { self.values = values }
-    func child(named name: String) -> Any? { values[name] }
+    /// What the render may spend, when it is limited.
+    let budget: RenderBudget?
+    init(_ values: [String: Any], budget: RenderBudget? = nil) {
+        self.values = values
+        self.budget = budget
+    }
+    func child(named name: String) -> Any? {
+        if let budget, !budget.charge(1) { return nil }
+        return values[name]
+    }
     var renderText: String { "" }
     var isNull: Bool { false }
     var description: String { "" }
@@ -136,9 +149,14 @@ struct TemplateObject: MustacheParent, MustacheCustomRenderable, MustacheTransfo
         switch name {
         case "count": values.count
         case "empty": values.isEmpty
-        case "enumerated", "sorted": values.map { (key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+        case "enumerated", "sorted":
+            budget.map { TemplateList(items: members, budget: $0) } ?? members
         default: nil
         }
+    }
+
+    private var members: [(key: String, value: Any)] {
+        values.map { (key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
     }
 
     /// The values as plain dictionaries and arrays, all the way down.
@@ -148,6 +166,7 @@ struct TemplateObject: MustacheParent, MustacheCustomRenderable, MustacheTransfo
         switch value {
         case let object as TemplateObject: object.plain
         case let list as [Any]: list.map(plain)
+        case let list as TemplateList: list.items.map(plain)
         default: value
         }
     }
@@ -155,12 +174,21 @@ struct TemplateObject: MustacheParent, MustacheCustomRenderable, MustacheTransfo
 
 /// A string escaped for the output, as swift-mustache renders it: as it is, with no `String(describing:)` and no
 /// optional unwrapping on the way (the cost of most tags), and with the transforms a `String` has.
-struct EscapedText: MustacheCustomRenderable, MustacheTransformable, CustomStringConvertible {
+struct EscapedText: MustacheCustomRenderable, MustacheTransformable, CustomStringConvertible, CustomDebugStringConvertible {
     let text: String
-    init(_ text: String) { self.text = text }
-    var renderText: String { text }
+    /// What the render may spend, when it is limited: printing the string spends its length.
+    let budget: RenderBudget?
+    init(_ text: String, budget: RenderBudget? = nil) {
+        self.text = text
+        self.budget = budget
+    }
+    var renderText: String {
+        if let budget, !budget.charge(text.utf8.count) { return "" }
+        return text
+    }
     var isNull: Bool { false }
     var description: String { text }
+    var debugDescription: String { text }
     func transform(_ name: String) -> Any? { text.transform(name) }
 }
 

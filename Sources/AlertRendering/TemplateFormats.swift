@@ -1,3 +1,4 @@
+import AlertPresentation
 import AlertTemplates
 import Foundation
 import Mustache
@@ -26,9 +27,10 @@ public enum TemplateFormats {
     static func loadWithFiles(_ folders: [URL]) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
         var formats: [String: (emitter: any AlertEmitter, file: URL)] = [:]
         var folderParts: [String: [String: URL]] = [:]  // folder format → its files, later folders winning
+        var roots: [String: URL] = [:]  // folder format → the templates folder of its files
         for folder in folders {
             for directory in [folder, folder.appendingPathComponent("formats")] where isDirectory(directory) {
-                for format in try loadDirectory(directory) { formats[format.emitter.format.name] = format }
+                for format in try loadDirectory(directory, root: folder) { formats[format.emitter.format.name] = format }
                 // Folder formats live in a `formats/` folder; beside it are `catalog/`, `page/` and `icons/`.
                 for name in try list(directory) where directory.lastPathComponent == "formats"
                     && !name.hasPrefix(".") && !name.hasSuffix(".mustache") {
@@ -37,11 +39,12 @@ public enum TemplateFormats {
                     for file in try list(sub) where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
                         folderParts[name, default: [:]][String(file.dropLast(".mustache".count))] = sub.appendingPathComponent(file)
                     }
+                    roots[name] = folder
                 }
             }
         }
         for (name, files) in folderParts {
-            let email = try emailFormat(name, files)
+            let email = try emailFormat(name, files, folders: folders)
             formats[name] = (email, files["subject.txt"]?.deletingLastPathComponent() ?? folders[0])
         }
         return formats.values.sorted { $0.emitter.format.name < $1.emitter.format.name }
@@ -53,13 +56,19 @@ public enum TemplateFormats {
         }
     }
 
-    private static func read(_ url: URL) throws(TemplateError) -> String {
+    /// The text of a template of the folder `root`. A symbolic link that leaves the folder is refused: a folder's
+    /// templates are its own files, and a link must not bring another file's text into documents.
+    private static func read(_ url: URL, root: URL) throws(TemplateError) -> String {
+        if let outside = TemplateFolder.linkLeaving(url, root: root) {
+            throw TemplateError(file: url.path, message: "is a link to \(outside), outside the templates folder \(root.path); "
+                                + "copy the file into the folder instead")
+        }
         do { return try String(contentsOf: url, encoding: .utf8) } catch {
             throw TemplateError(file: url.path, message: "cannot be read (\(error.localizedDescription))")
         }
     }
 
-    private static func emailFormat(_ name: String, _ files: [String: URL]) throws(TemplateError) -> EmailFormat {
+    private static func emailFormat(_ name: String, _ files: [String: URL], folders: [URL]) throws(TemplateError) -> EmailFormat {
         let missing = EmailFormat.parts.filter { files[$0] == nil }
         guard missing.isEmpty else {
             let folder = files.values.first?.deletingLastPathComponent().path ?? name
@@ -68,10 +77,16 @@ public enum TemplateFormats {
                                 + "; missing: " + missing.map { $0 + ".mustache" }.joined(separator: ", "))
         }
         var library = MustacheLibrary()
+        var texts: [(name: String, file: String, text: String)] = []
         for (part, url) in files.sorted(by: { $0.key < $1.key }) {
-            library.register(try parse(try read(url), file: url.path), named: part)
+            let root = folders.last { url.path.hasPrefix($0.path + "/") } ?? TemplateFormats.shipped.deletingLastPathComponent()
+            let text = try read(url, root: root)
+            library.register(try parse(text, file: url.path), named: part)
+            texts.append((part, url.path, text))
         }
-        return EmailFormat(name: name, files: files, library: library)
+        let graph = PartialGraph(texts, lists: PartialGraph.listNames)
+        try graph.check()
+        return EmailFormat(name: name, files: files, library: library, itemCost: graph.itemCost)
     }
 
     private static func isDirectory(_ url: URL) -> Bool {
@@ -79,14 +94,16 @@ public enum TemplateFormats {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
-    private static func loadDirectory(_ directory: URL) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
+    private static func loadDirectory(_ directory: URL, root: URL) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
         var library = MustacheLibrary()
         var entries: [(name: String, file: URL, escaping: TemplateEscaping, sms: Bool)] = []
+        var texts: [(name: String, file: String, text: String)] = []
         for file in try list(directory) where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
             let url = directory.appendingPathComponent(file)
             let name = String(file.dropLast(".mustache".count))
-            let text = try read(url)
+            let text = try read(url, root: root)
             library.register(try parse(text, file: url.path), named: name)
+            texts.append((name, url.path, text))
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count >= 2 else { continue }  // a partial
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -96,8 +113,11 @@ public enum TemplateFormats {
             entries.append((name, url, try escaping(of: text, fileExtension: String(parts[1]), file: url),
                             firstLine.hasPrefix("{{!") && firstLine.contains("fit=sms")))
         }
+        let graph = PartialGraph(texts, lists: PartialGraph.listNames)
+        try graph.check()
         return entries.map {
-            (TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms), $0.file)
+            (TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms,
+                            itemCost: graph.itemCost), $0.file)
         }
     }
 
@@ -118,7 +138,12 @@ public enum TemplateFormats {
     private static func escaping(of text: String, fileExtension: String, file: URL) throws(TemplateError) -> TemplateEscaping {
         let firstLine = text.prefix(while: { $0 != "\n" })
         guard firstLine.hasPrefix("{{!"), let range = firstLine.range(of: "alertkit: escape=") else {
-            return TemplateEscaping(fileExtension: fileExtension)
+            guard let escaping = TemplateEscaping(fileExtension: fileExtension) else {
+                throw TemplateError(file: file.path, line: 1, message: "AlertKit knows no escaping for .\(fileExtension) "
+                                    + "output; name one on the first line, {{! alertkit: escape=NAME }}, NAME one of "
+                                    + TemplateEscaping.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return escaping
         }
         let name = firstLine[range.upperBound...].prefix(while: { $0.isLetter })
         guard let escaping = TemplateEscaping(rawValue: String(name)) else {

@@ -33,43 +33,58 @@ final class TemplateShapes: Sendable {
     var piecesCount: Int { cache.piecesCount }
 
     /// The document of `view` with its strings escaped by `escaping`; `direct` renders a context the usual way.
-    func render(_ view: AlertView, escaping: TemplateEscaping,
-                direct: (TemplateObject) -> String?) -> String? {
-        func directly() -> String? { direct(TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init)) }
-        if rendersDirectly { return directly() }
+    /// Every render is limited by a budget of its own (`budget` makes one); one past it throws `RenderLimitError`.
+    func render(_ view: AlertView, escaping: TemplateEscaping, budget: () -> RenderBudget,
+                direct: (TemplateObject) -> String?) throws(RenderLimitError) -> String? {
+        func directly() throws(RenderLimitError) -> String? {
+            let spent = budget()
+            let document = direct(TemplateContext.values(of: view, escaping: escaping, leaf: { EscapedText($0, budget: spent) },
+                                                         budget: spent))
+            try spent.check(document)
+            return document
+        }
+        if rendersDirectly { return try directly() }
         var walk = TemplateLeaves(escaping: escaping)
         walk.visit(view)
         let entry: Entry
         if let cached = cache.entry(for: walk.shape) {
             entry = cached
         } else if cache.seenBefore(walk.shape) {  // a shape seen once is rendered directly: most are never seen again
-            entry = self.entry(for: view, leaves: walk.leaves, escaping: escaping, direct: direct)
+            entry = try self.entry(for: view, leaves: walk.leaves, escaping: escaping, budget: budget, direct: direct)
             cache.set(entry, for: walk.shape)
         } else {
-            return directly()
+            return try directly()
         }
-        guard case .pieces(let pieces) = entry else { return directly() }
-        return pieces.document(walk.leaves)
+        guard case .pieces(let pieces) = entry else { return try directly() }
+        let document = pieces.document(walk.leaves)
+        try budget().check(document)
+        return document
     }
 
     /// Renders `view`'s shape with markers and checks the result, with `leaves` (its escaped strings) in place,
     /// against `view`'s own document.
-    private func entry(for view: AlertView, leaves: [String], escaping: TemplateEscaping,
-                       direct: (TemplateObject) -> String?) -> Entry {
+    private func entry(for view: AlertView, leaves: [String], escaping: TemplateEscaping, budget: () -> RenderBudget,
+                       direct: (TemplateObject) -> String?) throws(RenderLimitError) -> Entry {
         let probe = LeafProbe()
         var count = 0
         func marker(_: Any) -> Any {
             defer { count += 1 }
             return MarkerText(index: count, probe: probe)
         }
-        let context = TemplateContext.values(of: view, escaping: escaping, leaf: marker, severity: marker)
-        guard let marked = direct(context) else { return .direct }
+        let spent = budget()
+        let context = TemplateContext.values(of: view, escaping: escaping, leaf: marker, severity: marker, budget: spent)
+        let marked = direct(context)
+        try spent.check(nil)
+        guard let marked else { return .direct }
         if probe.touched {
             valueDependent.store(true, ordering: .relaxed)
             return .direct
         }
         guard let pieces = TemplatePieces(marked, leafCount: count) else { return .direct }
-        let expected = direct(TemplateContext.values(of: view, escaping: escaping, leaf: EscapedText.init))
+        let checking = budget()
+        let expected = direct(TemplateContext.values(of: view, escaping: escaping, leaf: { EscapedText($0, budget: checking) },
+                                                     budget: checking))
+        try checking.check(expected)
         return leaves.count == count && expected == pieces.document(leaves)
             ? .pieces(pieces) : .direct
     }
@@ -159,7 +174,7 @@ final class LeafProbe {
 
 /// A string's marker in a template's context: rendered as the marker; a transform on it marks the template as one
 /// that depends on the strings' values.
-struct MarkerText: MustacheCustomRenderable, MustacheTransformable, CustomStringConvertible {
+struct MarkerText: MustacheCustomRenderable, MustacheTransformable, CustomStringConvertible, CustomDebugStringConvertible {
     let text: String
     let probe: LeafProbe
     init(index: Int, probe: LeafProbe) {
@@ -169,6 +184,7 @@ struct MarkerText: MustacheCustomRenderable, MustacheTransformable, CustomString
     var renderText: String { text }
     var isNull: Bool { false }
     var description: String { text }
+    var debugDescription: String { text }
     func transform(_ name: String) -> Any? {
         probe.touched = true
         return text.transform(name)

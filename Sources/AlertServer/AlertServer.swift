@@ -8,18 +8,20 @@ import ServiceLifecycle
 public enum AlertServer {
     /// The application for `configuration`: templates and catalogs loaded, routes and middleware in place.
     /// `onServerRunning` is told the bound port (useful with port 0).
+    /// `log`, when the logger writes to one, gives `/metrics` the count of dropped log lines.
     public static func application(
-        _ configuration: ServerConfiguration, logger: Logger = Logger(label: "alertkit.serve"),
+        _ configuration: ServerConfiguration, logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         try configuration.check()
         let service = try AlertService(configuration: configuration)
-        let tokens = try configuration.tokenFile.map(BearerTokens<BasicRequestContext>.load(file:))
+        let tokens = try configuration.tokenFile.map(BearerTokens<AlertRequestContext>.load(file:))
         let metrics = ServerMetrics()
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: AlertRequestContext.self)
         router.middlewares.add(RequestLogging(logger: logger, metrics: metrics))
+        router.middlewares.add(PathRule())
         if let tokens { router.middlewares.add(BearerTokens(tokens: tokens)) }
-        Routes(service: service, metrics: metrics).add(to: router)
+        Routes(service: service, metrics: metrics, log: log).add(to: router)
         return Application(
             router: router,
             server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
@@ -29,18 +31,40 @@ public enum AlertServer {
         )
     }
 
-    /// Serves until SIGTERM or SIGINT, then lets requests in flight finish for the grace period and returns.
+    /// Serves until SIGTERM or SIGINT, then lets requests in flight finish for the grace period and returns. Past
+    /// the grace period and 2 seconds of cancellation, the process exits whatever its clients and its log are doing.
     public static func run(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "alertkit.serve"),
+                           log: ServerLog? = nil,
                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         signal(SIGPIPE, SIG_IGN)  // a client gone mid-answer is an error to handle, not a reason to die
-        let application = try application(configuration, logger: logger, onServerRunning: onServerRunning)
+        let application = try application(configuration, logger: logger, log: log, onServerRunning: onServerRunning)
         var groupConfiguration = ServiceGroupConfiguration(
-            services: [.init(service: application, successTerminationBehavior: .gracefullyShutdownGroup)],
+            services: [.init(service: application, successTerminationBehavior: .gracefullyShutdownGroup),
+                       // Last, so that it hears of the shutdown first.
+                       .init(service: ShutdownWatchdog(seconds: configuration.gracePeriod + 3), successTerminationBehavior: .ignore)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
         groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(configuration.gracePeriod * 1000))
         groupConfiguration.maximumCancellationDuration = .seconds(2)
         let group = ServiceGroup(configuration: groupConfiguration)
         try await group.run()
+    }
+}
+
+/// Ends the process a bounded time after a graceful shutdown begins, from a thread of its own: whatever holds the
+/// server (a client that never reads, a log nobody reads, a stuck task), SIGTERM stops it within its grace period
+/// and the cancellation time.
+struct ShutdownWatchdog: Service {
+    let seconds: Double
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        let seconds = seconds
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: seconds)
+            _exit(0)
+        }
+        thread.name = "alertkit.serve.watchdog"
+        thread.start()
     }
 }

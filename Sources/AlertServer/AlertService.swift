@@ -75,7 +75,9 @@ struct AlertService: Sendable {
             }
             context.options.urgency = UrgencyPolicy(threshold: value, enabled: context.options.urgency.enabled)
         }
-        return Request(emitter: emitter, context: context, options: RenderOptions(fragment: isFragment))
+        let options = RenderOptions(fragment: isFragment, maxDocumentBytes: configuration.limits.maxDocumentBytes,
+                                    timeLimit: .milliseconds(Int64(configuration.renderTimeout * 1000)))
+        return Request(emitter: emitter, context: context, options: options)
     }
 
     private static func flag(_ name: String, _ value: String?) throws(Problem) -> Bool {
@@ -91,9 +93,16 @@ struct AlertService: Sendable {
         let decoded: DecodedAlert
         do { decoded = try pipeline.decoder.decode(body) } catch { throw Self.problem(error) }
         let view = pipeline.presenters.present(decoded.alert, in: request.context)
-        do { return try request.emitter.renderDocument(view, options: request.options) } catch {
+        let document: RenderedDocument
+        do { document = try request.emitter.renderDocument(view, options: request.options) } catch let error as RenderLimitError {
+            throw Problem.renderLimit(error)
+        } catch {
             throw Problem.internalError
         }
+        guard document.count <= request.options.maxDocumentBytes else {
+            throw Problem.renderLimit(.documentTooLarge(limit: request.options.maxDocumentBytes))
+        }
+        return document
     }
 
     /// Every problem of `body` as an alert: none when it is valid; an error when it is not JSON.

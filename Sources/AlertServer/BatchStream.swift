@@ -18,7 +18,8 @@ struct BatchStream: Sendable {
     }
 
     /// Writes the output lines of `body` to `writer`; the counts of what was written.
-    func run(body: RequestBody, writer: inout any ResponseBodyWriter) async throws -> Counts {
+    /// `watch` is told how the body comes and times each write; when it closes the connection, the stream ends.
+    func run(body: RequestBody, writer: inout any ResponseBodyWriter, watch: StreamWatch) async throws -> Counts {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { throw Problem.internalError }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
@@ -48,8 +49,12 @@ struct BatchStream: Sendable {
         defer { channel.abandon() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                defer { close(writeEnd) }
+                defer {
+                    close(writeEnd)
+                    watch.bodyEnded()
+                }
                 for try await buffer in body {
+                    watch.received(buffer.readableBytes)
                     let written = await withCheckedContinuation { continuation in
                         feeder.async { continuation.resume(returning: Self.write(buffer, to: writeEnd)) }
                     }
@@ -57,10 +62,19 @@ struct BatchStream: Sendable {
                 }
             }
             let reader = DispatchQueue(label: "alertkit.serve.lines")
-            while let buffer = await withCheckedContinuation({ continuation in reader.async { continuation.resume(returning: channel.take()) } }) {
-                try await writer.write(buffer)
+            do {
+                while let buffer = await withCheckedContinuation({ continuation in reader.async { continuation.resume(returning: channel.take()) } }) {
+                    try await watch.writing { try await writer.write(buffer) }
+                }
+                try await group.waitForAll()
+            } catch {
+                // The client is gone (or was closed on): the worker stops at its next line, which closes the pipe's
+                // read end, which ends the feeder's write. Abandoning only after the group would wait on the
+                // feeder, blocked on a full pipe, for good.
+                channel.abandon()
+                group.cancelAll()
+                throw error
             }
-            try await group.waitForAll()
         }
         try await writer.finish(nil)
         return counts.value.withLock { $0 }

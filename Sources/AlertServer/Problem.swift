@@ -1,4 +1,5 @@
 import AlertBatch
+import AlertRendering
 import Hummingbird
 
 /// An error answer as RFC 9457 problem details (`application/problem+json`): a status, a title, a detail meant for
@@ -66,6 +67,22 @@ struct Problem: HTTPResponseError, Sendable {
         Problem(status: .methodNotAllowed, title: "Method not allowed",
                 detail: "\(method.rawValue) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: " or "))",
                 headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
+    }
+
+    static func badPath(_ why: String) -> Problem {
+        Problem(status: .badRequest, title: "The path is not in normal form", detail: "\(why); send the path as the API names it")
+    }
+
+    /// A render stopped by a limit: 422 for a document over the size limit (this alert, in this format, makes one
+    /// too large), 503 for a render over the time limit.
+    static func renderLimit(_ error: RenderLimitError) -> Problem {
+        switch error {
+        case .documentTooLarge:
+            Problem(status: .unprocessableContent, title: "The document is over the size limit", detail: error.description)
+        case .timedOut:
+            Problem(status: .serviceUnavailable, title: "The render took too long", detail: error.description,
+                    headers: [.retryAfter: "1"])
+        }
     }
 
     static let revealRefused = Problem(status: .forbidden, title: "Reveal is not allowed",

@@ -56,13 +56,17 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Bearer-token authentication for `/v1/` (the health, readiness and metrics endpoints stay open to the network's
-/// probes): the token compared with each known one in time that does not depend on where they differ.
+/// Bearer-token authentication for every route but the open ones (`Routes.open`: the health, readiness and metrics
+/// endpoints, for the network's probes), decided on the exact path that `PathRule` has let through, so that no
+/// spelling of a path reaches a closed route without a token; an unknown path needs one too (401 before 404). The
+/// token is compared with each known one in time that does not depend on where they differ.
 struct BearerTokens<Context: RequestContext>: RouterMiddleware {
     let tokens: [[UInt8]]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/v1/") else { return try await next(request, context) }
+        if request.method == .get || request.method == .head, Routes.open.contains(request.uri.path) {
+            return try await next(request, context)
+        }
         let header = request.headers[.authorization] ?? ""
         guard header.hasPrefix("Bearer ") else { throw Problem.unauthorized }
         let given = Array(header.utf8.dropFirst("Bearer ".utf8.count))

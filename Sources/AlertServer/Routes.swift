@@ -10,6 +10,8 @@ import Synchronization
 struct Routes: Sendable {
     let service: AlertService
     let metrics: ServerMetrics
+    /// The log, whose dropped lines `/metrics` counts.
+    let log: ServerLog?
     let batchStreams = BatchSlots()
     let deadlines = ReadDeadlines()
 
@@ -19,21 +21,35 @@ struct Routes: Sendable {
         "/v1/openapi.json": [.get], "/healthz": [.get], "/readyz": [.get], "/metrics": [.get],
     ]
 
-    func add<Context: RequestContext>(to router: Router<Context>) {
+    /// The routes open without a token (GET and HEAD): the probes'.
+    static let open: Set<String> = ["/healthz", "/readyz", "/metrics"]
+
+    func add(to router: Router<AlertRequestContext>) {
         router.post("/v1/render") { request, _ in try await render(request) }
         router.post("/v1/validate") { request, _ in try await validate(request) }
-        router.post("/v1/batch") { request, _ in try batch(request) }
+        router.post("/v1/batch") { request, context in try batch(request, context: context) }
         router.get("/v1/schema") { _, _ in Self.json(JSONSchema.alertSchemaText, type: "application/schema+json") }
         router.get("/v1/formats") { _, _ in formats() }
         router.get("/v1/openapi.json") { _, _ in Self.json(OpenAPIDocument.text, type: "application/json") }
         router.get("/healthz") { _, _ in Self.json(#"{"status":"ok"}"# + "\n", type: "application/json") }
         router.get("/readyz") { _, _ in
-            let locales = service.contexts.keys.sorted().map { "\"\($0)\"" }.joined(separator: ",")
-            return Self.json(#"{"status":"ready","formats":\#(service.formats.formats.count),"locales":[\#(locales)]}"# + "\n",
-                             type: "application/json")
+            var locales: [UInt8] = [UInt8(ascii: "[")]
+            for (index, locale) in service.contexts.keys.sorted().enumerated() {
+                if index > 0 { locales.append(UInt8(ascii: ",")) }
+                JSONString.append(locale, to: &locales)
+            }
+            locales.append(UInt8(ascii: "]"))
+            var object = JSONLine(capacity: 64 + locales.count)
+            object.add("status", "ready")
+            object.add("formats", service.formats.formats.count)
+            object.add("locales", raw: locales)
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
         }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            metrics.batchStreams(active: batchStreams.active)
+            metrics.logLinesDropped(log?.dropped ?? 0)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
     }
@@ -50,7 +66,10 @@ struct Routes: Sendable {
         let body = try await self.body(request)
         let document: RenderedDocument
         do { document = try service.render(body, options) } catch {
-            metrics.rejected(reason: error.status == .badRequest ? "not_json" : error.status == .unprocessableContent ? "invalid" : "error")
+            metrics.rejected(reason: error.status == .badRequest ? "not_json"
+                             : error.title == "The document is over the size limit" ? "document_too_large"
+                             : error.status == .unprocessableContent ? "invalid"
+                             : error.status == .serviceUnavailable ? "render_timeout" : "error")
             throw error
         }
         metrics.rendered(format: options.emitter.format.name)
@@ -74,7 +93,7 @@ struct Routes: Sendable {
                         body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
     }
 
-    private func batch(_ request: Request) throws -> Response {
+    private func batch(_ request: Request, context: AlertRequestContext) throws -> Response {
         try Self.checkType(request, accepted: ["application/x-ndjson", "application/jsonl", "application/json"])
         let options = try options(request)
         guard batchStreams.acquire(limit: service.configuration.maxBatchStreams) else { throw Problem.busy }
@@ -82,9 +101,15 @@ struct Routes: Sendable {
         // The slot goes back when the body's closure is done with, run to the end or dropped unrun (a client gone
         // before the answer started).
         let slot = BatchSlots.Slot(batchStreams), metrics = metrics, format = options.emitter.format.name
+        let configuration = service.configuration
+        let watch = StreamWatch(channel: context.channel, minRate: configuration.batchMinRate, grace: configuration.readTimeout,
+                                writeTimeout: configuration.idleTimeout) { reason in metrics.streamStopped(reason: reason.rawValue) }
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: .init { writer in
-            defer { withExtendedLifetime(slot) {} }
-            let counts = try await stream.run(body: request.body, writer: &writer)
+            defer {
+                watch.cancel()
+                withExtendedLifetime(slot) {}
+            }
+            let counts = try await stream.run(body: request.body, writer: &writer, watch: watch)
             metrics.rendered(format: format, count: counts.rendered)
             if counts.rejected > 0 { metrics.rejected(reason: "batch_line", count: counts.rejected) }
         })
@@ -163,6 +188,9 @@ final class BatchSlots: Sendable {
     }
 
     func release() { count.withLock { $0 -= 1 } }
+
+    /// The streams running now.
+    var active: Int { count.withLock { $0 } }
 
     /// A slot taken: given back when the last reference to it goes.
     final class Slot: Sendable {

@@ -22,12 +22,19 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     public var readTimeout: Double = 10
     /// How many `/v1/batch` streams may run at once; more are answered 503.
     public var maxBatchStreams = 2
+    /// The least rate, in bytes a second averaged from the stream's start, at which a `/v1/batch` body must come once
+    /// `readTimeout` seconds have passed; a slower stream is closed, so a trickling client holds its slot for a
+    /// bounded time.
+    public var batchMinRate: Double = 1024
+    /// Seconds one alert's render may take; a render past it is stopped and answered 503 (a `/v1/batch` line gets an
+    /// error record).
+    public var renderTimeout: Double = 10
     /// Worker threads per `/v1/batch` stream.
     public var batchJobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Seconds that requests in flight get to finish after SIGTERM or SIGINT.
     public var gracePeriod: Double = 10
     /// What one alert may hold, in every endpoint and each `/v1/batch` line (keys `maxAlertBytes`, `maxEvents`,
-    /// `maxStringBytes`, `maxDepth`).
+    /// `maxStringBytes`, `maxDepth`), and how large its document may be (`maxDocumentBytes`).
     public var limits = AlertLimits.default
 
     /// The defaults.
@@ -53,6 +60,9 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         maxBatchStreams = try values.decodeIfPresent(Int.self, forKey: .maxBatchStreams) ?? maxBatchStreams
         batchJobs = try values.decodeIfPresent(Int.self, forKey: .batchJobs) ?? batchJobs
         gracePeriod = try values.decodeIfPresent(Double.self, forKey: .gracePeriod) ?? gracePeriod
+        batchMinRate = try values.decodeIfPresent(Double.self, forKey: .batchMinRate) ?? batchMinRate
+        renderTimeout = try values.decodeIfPresent(Double.self, forKey: .renderTimeout) ?? renderTimeout
+        limits.maxDocumentBytes = try values.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? limits.maxDocumentBytes
         limits.maxBytes = try values.decodeIfPresent(Int.self, forKey: .maxAlertBytes) ?? limits.maxBytes
         limits.maxEvents = try values.decodeIfPresent(Int.self, forKey: .maxEvents) ?? limits.maxEvents
         limits.maxStringBytes = try values.decodeIfPresent(Int.self, forKey: .maxStringBytes) ?? limits.maxStringBytes
@@ -82,14 +92,15 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         guard bodyLimit >= 1 else { throw ServerConfigurationError("bodyLimit must be at least 1 byte") }
         guard maxBatchStreams >= 1, batchJobs >= 1 else { throw ServerConfigurationError("maxBatchStreams and batchJobs must be at least 1") }
         if let name = limits.invalidLimit { throw ServerConfigurationError("the limit \(name) is too small") }
-        guard idleTimeout > 0, readTimeout > 0, gracePeriod >= 0 else {
-            throw ServerConfigurationError("idleTimeout and readTimeout must be above 0, gracePeriod 0 or more")
+        guard idleTimeout > 0, readTimeout > 0, renderTimeout > 0, gracePeriod >= 0, batchMinRate >= 0 else {
+            throw ServerConfigurationError("idleTimeout, readTimeout and renderTimeout must be above 0, gracePeriod and batchMinRate 0 or more")
         }
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, readTimeout, maxBatchStreams, batchJobs, gracePeriod
-        case maxAlertBytes, maxEvents, maxStringBytes, maxDepth
+        case batchMinRate, renderTimeout
+        case maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes
     }
 
     private struct AnyKey: CodingKey {

@@ -1,4 +1,5 @@
 import Metrics
+import Synchronization
 import Prometheus
 
 /// The server's metrics, through swift-metrics into a Prometheus registry of the server's own (no process-wide
@@ -7,6 +8,7 @@ import Prometheus
 struct ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    private let logDrops = Counted()
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -36,10 +38,42 @@ struct ServerMetrics: Sendable {
         Counter(label: "alertkit_rejected_total", dimensions: [("reason", reason)], factory: factory).increment(by: count)
     }
 
+    /// Counts a `/v1/batch` stream closed on its client: `slow` (its body under the minimum rate), `stalled` (its
+    /// answer not read for the idle timeout).
+    func streamStopped(reason: String) {
+        Counter(label: "alertkit_batch_streams_stopped_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    /// Sets how many `/v1/batch` streams run now.
+    func batchStreams(active: Int) {
+        Gauge(label: "alertkit_batch_streams_active", factory: factory).record(active)
+    }
+
+    /// Counts the log lines dropped so far because the log's reader was not keeping up (`count`: the log's own
+    /// total, of which the counter takes what it has not counted yet).
+    func logLinesDropped(_ count: Int) {
+        let new = logDrops.value.withLock { counted in
+            defer { counted = max(counted, count) }
+            return max(0, count - counted)
+        }
+        Counter(label: "alertkit_log_lines_dropped_total", factory: factory).increment(by: new)
+    }
+
+    /// Counts a render stopped by a limit: `output` (over the document size limit), `timeout` (over the render
+    /// timeout).
+    func renderStopped(reason: String) {
+        Counter(label: "alertkit_renders_stopped_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
     /// The registry in Prometheus' text exposition format.
     func exposition() -> [UInt8] {
         var bytes: [UInt8] = []
         registry.emit(into: &bytes)
         return bytes
     }
+}
+
+/// A count kept between scrapes.
+private final class Counted: Sendable {
+    let value = Mutex(0)
 }

@@ -142,7 +142,7 @@ final class HostileInputTests {
     func storedThreshold() throws {
         let config = try scratch.file("config.json", #"{"threshold": -5}"#)
         let render = try CLI.run(["render", "SampleData/email-alert.json"], config: URL(fileURLWithPath: config))
-        #expect(render.status == 66)
+        #expect(render.status == 78)  // a configuration error
         #expect(render.standardError.contains("threshold takes a number from 0 to 1, not \"-5.0\"") && render.standardError.contains(config))
         let mend = try CLI.run(["config", "set", "threshold", "0.5"], config: URL(fileURLWithPath: config))
         #expect(mend.status == 0, "\(mend.standardError)")

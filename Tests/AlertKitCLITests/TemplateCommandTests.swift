@@ -70,12 +70,12 @@ final class TemplateCommandTests {
         #expect(try CLI.run(["templates", "check", "--templates", scratch.path("c")]).status == 0)
         try scratch.file("bad/catalog/en.json", #"{"help": {"txt": "x"}}"#)
         let unknown = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("bad")])
-        #expect(unknown.status == 1 && unknown.standardError.contains("unknown key /help/txt"), "\(unknown.standardError)")
+        #expect(unknown.status == 78 && unknown.standardError.contains("unknown key /help/txt"), "\(unknown.standardError)")
         let check = try CLI.run(["templates", "check", "--templates", scratch.path("bad")])
         #expect(check.status == 1 && check.standardError.contains("unknown key /help/txt"))
         try scratch.file("empty/catalog/en.json", #"{"help": {"text": "  "}}"#)
         let empty = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("empty")])
-        #expect(empty.status == 1, "\(empty.standardError)")
+        #expect(empty.status == 78, "\(empty.standardError)")
     }
 
     @Test("schema --view: every sample's view model in every locale conforms, by Python's jsonschema")
@@ -133,10 +133,10 @@ final class TemplateCommandTests {
     func errors() throws {
         try scratch.file("shadow/json.json.mustache", "{{title}}")
         let shadow = try CLI.run(["formats", "--templates", scratch.path("shadow")])
-        #expect(shadow.status == 1 && shadow.standardError.contains("cannot replace the built-in format json"))
+        #expect(shadow.status == 78 && shadow.standardError.contains("cannot replace the built-in format json"))
         try scratch.file("broken/bad.txt.mustache", "one\n{{#details}}two\n")
         let broken = try CLI.run(["render", "SampleData/email-alert.json", "-f", "bad", "--templates", scratch.path("broken")])
-        #expect(broken.status == 1 && broken.standardError.contains("bad.txt.mustache:"), "\(broken.standardError)")
+        #expect(broken.status == 78 && broken.standardError.contains("bad.txt.mustache:"), "\(broken.standardError)")
         let unknown = try CLI.run(["render", "SampleData/email-alert.json", "-f", "nope"])
         #expect(unknown.status == 64 && unknown.standardError.contains("known formats: email, html, json, markdown, push, slack, sms, text"))
         let missing = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("none")])

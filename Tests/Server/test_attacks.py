@@ -1,0 +1,469 @@
+"""The hostile tester's attacks on `alertkit serve`, as regressions: path spellings that slipped past the bearer
+token, /v1/batch slots kept by clients that vanish, trickle or stop reading, a log pipe nobody reads, templates that
+render without end or include themselves, and a catalog name that broke /readyz's JSON.
+
+Every request here is sent with its path exactly as written (http.client or a socket: curl and requests normalise
+paths). Every wait is bounded in time and count; a server that hangs fails the test and is killed.
+"""
+import concurrent.futures
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from clients import begin_batch, chunk, compact_lines, metric, pump, request
+from conftest import ROOT, Server, alertkit, problem
+
+SSN_SAMPLE = ROOT / "SampleData" / "ssn-alert.json"
+SSN = json.loads(SSN_SAMPLE.read_text())["events"][0]["data"]["ssn"]  # 123-45-6789, shown only with reveal=true
+SSN_LINE = json.dumps(json.loads(SSN_SAMPLE.read_text()), separators=(",", ":")).encode() + b"\n"
+TOKEN = "attack-test-token-4f1c"
+IDLE = 2  # --idle-timeout in the slot tests
+MARGIN = 3  # seconds past a timeout that the server may take (a debug build, two shared cores)
+
+
+def cli_batch(body, fmt, directory):
+    """What `alertkit batch - --ndjson` prints for `body`, its source named as the server names a body's."""
+    environment = dict(os.environ, ALERTKIT_CONFIG=os.path.join(directory, "config.json"))
+    expected = subprocess.run([alertkit(), "batch", "-", "--ndjson", "-f", fmt, "--errors",
+                               os.path.join(directory, "errors.ndjson")],
+                              input=body, capture_output=True, check=True, env=environment, timeout=60).stdout
+    return expected.replace(b'"source":"<stdin>"', b'"source":"<body>"')
+
+
+def leaks(body):
+    """Whether an answer holds the SSN sample's document or its unmasked number."""
+    return SSN.encode() in body or SSN.replace("-", "").encode() in body or b"Social Security" in body
+
+
+# --- 1 and 2: path spellings and the bearer token ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def guarded():
+    """A server with a token file and --allow-reveal: the worst case for a request that skips authentication."""
+    with tempfile.TemporaryDirectory(prefix="alertkit-tokens-") as directory:
+        tokens = os.path.join(directory, "tokens")
+        with open(tokens, "w") as file:
+            file.write(f"# the tests' token\n{TOKEN}\n")
+        running = Server("--token-file", tokens, "--allow-reveal")
+        try:
+            yield running
+        finally:
+            running.close()
+
+
+def attack(server, target, token=None, extra_headers=None):
+    """The request the hostile tester sent to `target`: the SSN alert, reveal=true, as text (GET for the schema)."""
+    headers = dict(extra_headers or {})
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    if "schema" in target or "healthz" in target:
+        return request(server.port, "GET", target, headers=headers)
+    separator = "&" if "?" in target else "?"
+    headers["Content-Type"] = "application/json"
+    return request(server.port, "POST", target + separator + "reveal=true&format=text", body=SSN_LINE, headers=headers)
+
+
+# Refused with 400 before authentication and routing: an empty segment, a `.` or `..` segment, a percent-encoded
+# slash, backslash or dot. The first four are the hostile tester's; the absolute form's path is `//v1/render` too.
+REFUSED = [
+    "//v1/render", "//v1/batch", "///v1/validate", "//v1/schema",
+    "/v1//render", "/v1/render/", "/v1/render//", "/v1/", "//healthz", "/healthz/", "//",
+    "/v1/./render", "/healthz/../v1/render", "/./v1/render", "/v1/render/.", "/v1/render/..", "/.", "/..",
+    "/v1%2Frender", "/v1%2frender", "/%2Fv1/render", "/v1/render%2F", "/v1%5Crender", "/v1%5crender",
+    "/v1/%2E/render", "/v1/%2e/render", "/v1/.%2E/render", "/healthz/%2E%2E/v1/render", "/v1/render%2E",
+    "http://127.0.0.1//v1/render",
+]
+
+
+@pytest.mark.parametrize("target", ["//v1/render", "//v1/batch", "///v1/validate", "/v1/./render", "/v1%2Frender"])
+def test_path_tricks_are_refused_with_a_token_too(guarded, target):
+    answer = attack(guarded, target, token=TOKEN)
+    assert answer[0] == 400, f"{target} with the token: HTTP {answer[0]} {answer[2][:200]!r}, not 400"
+    problem(answer)
+
+
+# Not path tricks, but no route without a token either: 401 (an unknown path needs a token too).
+UNAUTHORIZED = [
+    "/v1/render", "/v1/batch", "/v1/validate", "/v1/schema", "/v1/formats", "/v1/openapi.json",
+    "/V1/render", "/v1/RENDER", "/V1/RENDER", "/v1/%72ender", "/%76%31/render", "/%76%31/%72ender", "/v1/render;x",
+    "/v1/render%3Freveal=true", "/v1/render%252F", "/v1", "/nope", "/", "/healthzx", "/metrics/x",
+    "/HEALTHZ", "/v1/render%20",
+]
+
+
+# Outside the contract's list, so either answer will do (a stricter path rule may refuse them), but never a document.
+EITHER = ["/v1/render%00", "/v1/render%0A", "/v1\\render", "/v1/render\\", "/v1/render%", "/v1/render%zz"]
+
+
+PATHS = [(target, (400,)) for target in REFUSED] + [(target, (401,)) for target in UNAUTHORIZED] \
+    + [(target, (400, 401)) for target in EITHER]
+
+
+@pytest.mark.parametrize("target,wanted", PATHS, ids=[target for target, _ in PATHS])
+def test_no_spelling_of_a_path_gets_past_the_token(guarded, target, wanted):
+    answer = attack(guarded, target)
+    assert not leaks(answer[2]), f"{target} without a token gave the SSN document: HTTP {answer[0]} {answer[2][:200]!r}"
+    assert answer[0] in wanted, \
+        f"{target} without a token: HTTP {answer[0]} {answer[2][:200]!r}, not {' or '.join(map(str, wanted))}"
+    problem(answer)
+
+
+@pytest.mark.parametrize("authorization", [
+    "Bearer wrong", "Bearer ", "Bearer", f"Bearer {TOKEN[:-1]}", f"Bearer {TOKEN}x",
+    f"Bearer {TOKEN} x", TOKEN, f"Basic {TOKEN}", f"Token {TOKEN}",
+])
+def test_a_wrong_token_gets_401_and_no_document(guarded, authorization):
+    for target in ("/v1/render", "//v1/render"):
+        answer = attack(guarded, target, extra_headers={"Authorization": authorization})
+        assert not leaks(answer[2]), f"{target} with {authorization!r}: HTTP {answer[0]} {answer[2][:200]!r}"
+        assert answer[0] == (401 if target == "/v1/render" else 400), \
+            f"{target} with Authorization {authorization!r}: HTTP {answer[0]} {answer[2][:200]!r}"
+
+
+def test_the_open_routes_stay_open_and_the_token_still_works(guarded):
+    for target in ("/healthz", "/readyz", "/metrics", "/healthz?x=%2F"):  # a %2F in the query is not in the path
+        status, _, body = request(guarded.port, "GET", target)
+        assert status == 200, f"GET {target} without a token: HTTP {status} {body[:200]!r}"
+    answer = attack(guarded, "/v1/render", token=TOKEN)
+    assert answer[0] == 200 and SSN.encode() in answer[2], "reveal=true with the token should show the number"
+    # `/` alone is not a path trick: without a token 401 (above), with one the unknown path it is.
+    status, _, body = request(guarded.port, "GET", "/", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert status == 404, f"GET / with the token: HTTP {status} {body[:200]!r}"
+
+
+def test_post_to_an_open_route_gets_no_document(guarded):
+    # Only GET is open; whether a POST is 401 (needs a token) or 405 is the server's choice, never a 2xx.
+    status, _, body = request(guarded.port, "POST", "/healthz?reveal=true&format=text", body=SSN_LINE,
+                              headers={"Content-Type": "application/json"})
+    assert status in (401, 405) and not leaks(body), f"POST /healthz: HTTP {status} {body[:200]!r}"
+
+
+# --- 3: /v1/batch slots come back from clients that vanish, half-close or stop reading ----------------------------
+
+BIG_BATCH = compact_lines(4000)  # about 1 MB in; HTML pages out, tens of MB: far more than the socket buffers hold
+
+
+def misbehave(port, how):
+    """One batch client that goes wrong as `how` says; gives the socket, still open unless it was closed."""
+    connection = begin_batch(port, len(BIG_BATCH))
+    if how == "half-close":
+        sent, received = pump(connection, BIG_BATCH[: len(BIG_BATCH) // 2], 65536)
+        connection.shutdown(socket.SHUT_WR)  # half the body, then end of input; and the answer is never read
+    else:
+        sent, received = pump(connection, BIG_BATCH, 262144 if how in ("close", "reset") else 65536)
+    assert received.startswith(b"HTTP/1.1 200"), f"the batch client ({how}) got {received[:200]!r} (sent {sent})"
+    if how == "reset":
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        connection.close()
+    elif how == "close":
+        connection.close()
+    return connection
+
+
+def batch_until_served(port, body, fmt, seconds):
+    """POST /v1/batch until it is answered 200 (503 while the slots are taken), for at most `seconds`: (status, body,
+    seconds waited, tries)."""
+    started = time.monotonic()
+    status, answer = None, b""
+    for tries in range(1, 200):
+        try:
+            status, _, answer = request(port, "POST", f"/v1/batch?format={fmt}", body=body,
+                                        headers={"Content-Type": "application/x-ndjson"}, timeout=10)
+        except OSError as error:
+            status, answer = None, repr(error).encode()
+        if status == 200 or time.monotonic() - started > seconds:
+            return status, answer, time.monotonic() - started, tries
+        time.sleep(0.25)
+    return status, answer, time.monotonic() - started, tries
+
+
+def settled(read, good, seconds):
+    """Reads `read()` until `good(value)` or `seconds` pass; gives the last value."""
+    deadline = time.monotonic() + seconds
+    value = read()
+    while not good(value) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        value = read()
+    return value
+
+
+def active_streams(server):
+    return metric(server.metrics(), "alertkit_batch_streams_active")
+
+
+@pytest.mark.parametrize("how", ["close", "reset", "half-close", "stop-reading"])
+def test_batch_slots_come_back_from_clients_that_go_wrong(tmp_path, how):
+    server = Server("--idle-timeout", str(IDLE))  # the default two batch slots
+    clients = []
+    try:
+        small = compact_lines(60)
+        expected = cli_batch(small, "text", str(tmp_path))
+        status, answer, _, _ = batch_until_served(server.port, small, "text", 5)  # warm up: threads, buffers
+        assert status == 200 and answer == expected, f"a first batch, alone: HTTP {status} {answer[:200]!r}"
+        time.sleep(0.5)
+        idle_fds = server.fds()
+        clients = [misbehave(server.port, how) for _ in range(2)]  # both slots
+        status, answer, waited, tries = batch_until_served(server.port, small, "text", IDLE + MARGIN)
+        assert status == 200, (f"after two batch clients that {how}, /v1/batch was still HTTP {status} "
+                               f"{answer[:200]!r} after {waited:.1f} s ({tries} tries): their slots did not come back")
+        assert answer == expected, "the batch answered after them is not the batch command's lines"
+        active = settled(lambda: active_streams(server), lambda value: value == 0, 3)
+        assert active == 0, f"alertkit_batch_streams_active is {active} once every stream is over, not 0"
+        fds = settled(server.fds, lambda count: count <= idle_fds + 3, IDLE + MARGIN)
+        assert fds <= idle_fds + 3, f"the server holds {fds} descriptors after the clients, {idle_fds} when idle before"
+    finally:
+        for connection in clients:
+            connection.close()
+        server.close()
+
+
+# --- 4: a body trickled under the minimum rate is ended --------------------------------------------------------
+
+def test_trickling_batch_clients_lose_their_slots(tmp_path):
+    server = Server("--read-timeout", "1", "--batch-min-rate", "200", "--max-batch-streams", "2")
+    tricklers, answers, ended = [], [b"", b""], [None, None]
+    try:
+        small = compact_lines(30)
+        expected = cli_batch(small, "text", str(tmp_path))
+        started = time.monotonic()
+        for _ in range(2):
+            connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            connection.sendall(b"POST /v1/batch?format=text HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                               b"Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk(b"\n"))
+            connection.setblocking(False)
+            tricklers.append(connection)
+        served, status, answer, statuses = None, None, b"", []
+        next_trickle = started + 1
+        for _ in range(200):  # a blank line a second from each; the third client tries in between
+            now = time.monotonic()
+            if now - started > 12 or (served is not None and all(ended)):
+                break
+            for index, connection in enumerate(tricklers):
+                if ended[index] is not None:
+                    continue
+                try:
+                    while data := connection.recv(65536):
+                        answers[index] += data
+                    ended[index] = now - started  # b"": the server closed it
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    ended[index] = now - started
+                if ended[index] is None and now >= next_trickle:
+                    try:
+                        connection.send(chunk(b"\n"))
+                    except OSError:
+                        ended[index] = now - started
+            if now >= next_trickle:
+                next_trickle += 1
+            if served is None:
+                status, _, answer = request(server.port, "POST", "/v1/batch?format=text", body=small,
+                                            headers={"Content-Type": "application/x-ndjson"}, timeout=5)
+                statuses.append(status)
+                if status == 200:
+                    served = time.monotonic() - started
+            time.sleep(0.2)
+        assert statuses[0] == 503, f"the trickling clients did not hold both slots: a third batch got {statuses[0]} at once"
+        assert served is not None and served < 8, (
+            f"two clients trickling a blank line a second kept both slots: a third batch got HTTP {status} "
+            f"{answer[:200]!r} after {time.monotonic() - started:.1f} s" if served is None else
+            f"a third batch was served only after {served:.1f} s (read timeout 1 s, minimum rate 200 bytes/s)")
+        assert answer == expected
+        assert all(moment is not None for moment in ended), f"a trickling client's connection stayed open (closed at {ended})"
+        for received in answers:
+            assert not received.endswith(b"0\r\n\r\n"), "a stream ended for slowness looks complete"
+        stopped = metric(server.metrics(), "alertkit_batch_streams_stopped_total", 'reason="slow"')
+        assert stopped is not None and stopped >= 2, f'alertkit_batch_streams_stopped_total{{reason="slow"}} is {stopped}'
+    finally:
+        for connection in tricklers:
+            connection.close()
+        server.close()
+
+
+# --- 5: a log nobody reads never blocks serving -----------------------------------------------------------------
+
+def log_flood(server, count, first):
+    """`count` GET /healthz with a 128-character X-Request-ID each (one log line of about 250 bytes a request), on a
+    kept-alive connection; fails when one has no answer within 2 s."""
+    connection, reconnects = None, 0
+    try:
+        for number in range(first, first + count):
+            if connection is None:
+                connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=2)
+            try:
+                connection.request("GET", "/healthz", headers={"X-Request-ID": f"{number:08d}-" + "r" * 119})
+                answer = connection.getresponse()
+                answer.read()
+            except TimeoutError:
+                pytest.fail(f"request {number + 1} had no answer within 2 s: the unread log blocks serving")
+            except (ConnectionError, OSError, http.client.HTTPException) as error:
+                connection.close()
+                connection = None  # the server may close a kept-alive connection; the next request opens another
+                reconnects += 1
+                assert reconnects < 50, f"request {number + 1}: {error!r}, the 50th connection lost"
+                continue
+            assert answer.status == 200, f"request {number + 1}: HTTP {answer.status}"
+    finally:
+        if connection:
+            connection.close()
+
+
+def test_an_unread_log_pipe_never_blocks_serving():
+    server = Server("--grace-period", "2", unread_pipe=True)
+    try:
+        # 3,000 requests fill the pipe (64 KiB) a dozen times over; a server that buffers its log may hold them all,
+        # so more follow, a thousand at a time, until it says it drops lines (20,000 at most: about 5 MB of log).
+        log_flood(server, 3000, 0)
+        sent, dropped, started = 3000, None, time.monotonic()
+        while sent < 20000 and time.monotonic() - started < 60:
+            dropped = metric(server.metrics(), "alertkit_log_lines_dropped_total")
+            if dropped:
+                break
+            log_flood(server, 1000, sent)
+            sent += 1000
+        started = time.monotonic()
+        status, _, body = request(server.port, "POST", "/v1/render?format=text", body=SSN_SAMPLE.read_bytes(),
+                                  headers={"Content-Type": "application/json"}, timeout=2)
+        assert status == 200 and b"Social Security" in body and time.monotonic() - started < 2
+        started = time.monotonic()
+        exposition = server.metrics()
+        assert time.monotonic() - started < 2
+        dropped = metric(exposition, "alertkit_log_lines_dropped_total")
+        assert dropped is not None and dropped > 0, \
+            f"alertkit_log_lines_dropped_total is {dropped} after {sent} requests whose log nobody read"
+        started = time.monotonic()
+        status = server.stop(timeout=2 + 3)
+        took = time.monotonic() - started
+        assert took < 2 + 3 and status == 0, f"SIGTERM: exit status {status} after {took:.1f} s (grace period 2 s)"
+    finally:
+        server.stop(sig=signal.SIGKILL, timeout=5)
+        server.close()
+
+
+# --- 6: templates that render without end, or include themselves --------------------------------------------------
+
+THRICE = "{{#details}}{{#details}}{{#details}}{{value}} {{/details}}{{/details}}{{/details}}"  # 1,000³ values
+SILENT = "{{#details}}{{#details}}{{#details}}{{/details}}{{/details}}{{/details}}"  # 1,000³ turns, no output
+
+
+def thousand_events():
+    """A valid alert of 1,000 events (the most --max-events allows by default); a social-media alert has a detail
+    per event, so `details` holds 1,000 items."""
+    alert = json.loads((ROOT / "SampleData" / "social-drugs-alert.json").read_text())
+    alert["events"] = alert["events"] * 1000
+    return json.dumps(alert).encode()
+
+
+def render_beside(server, fmt, seconds):
+    """POSTs the 1,000-event alert as `fmt` while watching the server's memory and answering a valid request beside
+    it: (status, answer body, seconds, peak RSS, the valid request's status and seconds)."""
+    body, valid = thousand_events(), (ROOT / "SampleData" / "email-alert.json").read_bytes()
+    peak = server.rss_mb()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        started = time.monotonic()
+        runaway = pool.submit(request, server.port, "POST", f"/v1/render?format={fmt}", body,
+                              {"Content-Type": "application/json"}, seconds + 2)
+        time.sleep(0.5)
+        beside = pool.submit(lambda: (time.monotonic(), request(server.port, "POST", "/v1/render?format=text", valid,
+                                                                {"Content-Type": "application/json"}, 5)))
+        for _ in range(int((seconds + 3) * 20)):
+            peak = max(peak, server.rss_mb())
+            if peak > 300:
+                server.process.kill()  # before it takes the machine's memory
+                break
+            if runaway.done() and beside.done():
+                break
+            time.sleep(0.05)
+        try:
+            status, headers, answer = runaway.result(timeout=1)
+        except Exception as error:  # noqa: BLE001 - a timeout or a reset: no answer is the finding
+            status, headers, answer = None, {}, repr(error).encode()
+        took = time.monotonic() - started
+        try:
+            sent_at, (valid_status, _, _) = beside.result(timeout=6)
+            valid_took = time.monotonic() - sent_at
+        except Exception as error:  # noqa: BLE001
+            valid_status, valid_took = repr(error), None
+    return status, headers, answer, took, peak, valid_status, valid_took
+
+
+@pytest.fixture
+def templates(tmp_path):
+    folder = tmp_path / "templates"
+    (folder / "formats").mkdir(parents=True)
+    (folder / "formats" / "amp.txt.mustache").write_text(THRICE)
+    (folder / "formats" / "silent.txt.mustache").write_text(SILENT)
+    return folder
+
+
+@pytest.mark.parametrize("fmt,flags,seconds,wanted", [
+    # The hostile tester's template with the default document limit: either limit may stop it.
+    ("amp", ["--render-timeout", "3"], 3, (422, 503)),
+    # The document limit alone: small, with a timeout far off.
+    ("amp", ["--max-document-bytes", "65536", "--render-timeout", "30"], 3, (422,)),
+    # The timeout alone: a template that loops writing nothing, and a document limit (which may charge list items
+    # too) so high that only the timeout can stop it.
+    ("silent", ["--render-timeout", "1", "--max-document-bytes", str(1 << 40)], 1, (503,)),
+], ids=["nested-default-limits", "document-limit", "render-timeout"])
+def test_runaway_templates_hit_a_limit_not_the_memory(templates, fmt, flags, seconds, wanted):
+    server = Server("--templates", str(templates), *flags, "--grace-period", "1")
+    try:
+        status, headers, answer, took, peak, valid_status, valid_took = render_beside(server, fmt, seconds)
+        assert peak < 300, f"the server's RSS reached {peak:.0f} MB rendering the {fmt} template (killed)"
+        assert status in wanted and took < seconds + 2, \
+            f"the {fmt} template, {' '.join(flags)}: HTTP {status} {answer[:200]!r} after {took:.1f} s, not {wanted}"
+        problem((status, headers, answer))
+        assert valid_status == 200 and valid_took < 5, f"a valid render beside it: {valid_status} after {valid_took} s"
+    finally:
+        server.stop(timeout=3)
+        server.close()
+
+
+def test_a_template_that_includes_itself_stops_the_server_at_start(tmp_path):
+    folder = tmp_path / "templates"
+    (folder / "formats").mkdir(parents=True)
+    (folder / "formats" / "loop.txt.mustache").write_text("{{> loop2}}")
+    (folder / "formats" / "loop2.mustache").write_text("{{> loop2}}")
+    log = tmp_path / "serve.log"
+    environment = dict(os.environ, ALERTKIT_CONFIG=str(tmp_path / "config.json"))
+    with open(log, "w") as output:
+        process = subprocess.Popen([alertkit(), "serve", "--port", "0", "--templates", str(folder)],
+                                   stdout=output, stderr=subprocess.STDOUT, env=environment)
+        try:
+            status = process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            status = None
+    text = log.read_text()
+    assert status is not None, f"alertkit serve started with a template that includes itself:\n{text[-1000:]}"
+    assert status == 78, f"exit status {status} (a negative one is a signal), not 78:\n{text[-1000:]}"
+    assert "loop2.mustache" in text, f"the message does not name the file in the cycle:\n{text[-1000:]}"
+
+
+# --- 7: /readyz is JSON whatever the catalog files are called ------------------------------------------------------
+
+def test_readyz_is_json_with_a_quote_in_a_catalog_name(tmp_path):
+    folder = tmp_path / "templates"
+    (folder / "catalog").mkdir(parents=True)
+    shutil.copy(ROOT / "Templates" / "catalog" / "en.json", folder / "catalog" / 'x"y.json')
+    server = Server("--templates", str(folder))
+    try:
+        status, headers, body = request(server.port, "GET", "/readyz")
+        assert status == 200 and headers.get("content-type", "").startswith("application/json")
+        try:
+            ready = json.loads(body)
+        except ValueError as error:
+            pytest.fail(f"/readyz is not JSON ({error}): {body[:300]!r}")
+        assert ready["status"] == "ready"
+    finally:
+        server.close()

@@ -451,11 +451,20 @@ def test_a_template_that_includes_itself_stops_the_server_at_start(tmp_path):
 
 
 # --- 7: /readyz is JSON whatever the catalog files are called ------------------------------------------------------
+# A catalog is named by a locale tag and nothing else: a file whose name is not one (a quote, a dot, a path) stops
+# the server at start with 78 and its name, so no such name ever reaches /readyz; /readyz itself is written by the
+# JSON writer (its Swift test checks the answer parses).
 
-def test_readyz_is_json_with_a_quote_in_a_catalog_name(tmp_path):
+def test_a_catalog_not_named_by_a_locale_tag_stops_the_server_and_readyz_is_json(tmp_path):
     folder = tmp_path / "templates"
     (folder / "catalog").mkdir(parents=True)
     shutil.copy(ROOT / "Templates" / "catalog" / "en.json", folder / "catalog" / 'x"y.json')
+    environment = dict(os.environ, ALERTKIT_CONFIG=str(tmp_path / "config.json"))
+    result = subprocess.run([alertkit(), "serve", "--port", "0", "--templates", str(folder)], env=environment,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 78, f"exit {result.returncode}, not 78:\n{result.stderr[-1000:]}"
+    assert 'x"y' in result.stderr and "not a locale tag" in result.stderr, result.stderr[-1000:]
+    (folder / "catalog" / 'x"y.json').rename(folder / "catalog" / "fr-CA.json")
     server = Server("--templates", str(folder))
     try:
         status, headers, body = request(server.port, "GET", "/readyz")
@@ -464,6 +473,6 @@ def test_readyz_is_json_with_a_quote_in_a_catalog_name(tmp_path):
             ready = json.loads(body)
         except ValueError as error:
             pytest.fail(f"/readyz is not JSON ({error}): {body[:300]!r}")
-        assert ready["status"] == "ready"
+        assert ready["status"] == "ready" and ready["locales"] == ["en", "es", "fr-CA"], ready
     finally:
         server.close()

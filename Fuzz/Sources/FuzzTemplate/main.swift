@@ -3,22 +3,44 @@ import AlertRendering
 import Foundation
 import FuzzSupport
 
-// Bytes → a user template (`fuzz.txt.mustache`, its first line may set the escaping), loaded the way
-// `--templates DIR` loads one, and rendered with views of every sample. Properties: a template that cannot be
-// loaded or rendered is a `TemplateError`, never a crash; rendering the same view again gives the same document,
-// including from the third time on, when the document is put together from the template's shape
-// (`TemplateShapes`) instead of rendered.
+// Bytes → a user template (`fuzz.txt.mustache`, its first line may set the escaping) and up to three partials
+// (`a`, `b`, `c`), the parts cut at lines of `----`, loaded the way `--templates DIR` loads them, and rendered with
+// views of every sample. Properties: a template that cannot be loaded is a `TemplateError` (partials that include
+// themselves, chains too deep), never a crash or a stack overflow; a render ends within its limits, as a document
+// or a `TemplateError` or `RenderLimitError`; rendering the same view again gives the same document, including from
+// the third time on, when the document is put together from the template's shape (`TemplateShapes`).
 
 let folder = Fuzz.scratch.appendingPathComponent("templates")
-let file = folder.appendingPathComponent("fuzz.txt.mustache")
+let files = ["fuzz.txt.mustache", "a.mustache", "b.mustache", "c.mustache"].map { folder.appendingPathComponent($0) }
+/// Small limits, so that a template that multiplies a list ends quickly.
+let options = RenderOptions(maxDocumentBytes: 1 << 20, timeLimit: .seconds(2))
 let views = Array(Fuzz.sampleViews.prefix(12))
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTemplate(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let start = UnsafeRawPointer(data)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    guard FileManager.default.createFile(atPath: file.path, contents: Data(UnsafeRawBufferPointer(start: start, count: count))) else {
-        Fuzz.fail("cannot write \(file.path)")
+    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+    var parts: [[UInt8]] = [[]]
+    var index = 0
+    let separator = Array("\n----\n".utf8)
+    while index < bytes.count {
+        if parts.count < files.count, bytes[index...].starts(with: separator) {
+            parts.append([])
+            index += separator.count
+            continue
+        }
+        parts[parts.count - 1].append(bytes[index])
+        index += 1
+    }
+    for (offset, file) in files.enumerated() {
+        if offset < parts.count {
+            guard FileManager.default.createFile(atPath: file.path, contents: Data(parts[offset])) else {
+                Fuzz.fail("cannot write \(file.path)")
+            }
+        } else {
+            try? FileManager.default.removeItem(at: file)
+        }
     }
     let formats: [any AlertEmitter]
     do {
@@ -31,8 +53,10 @@ public func fuzzTemplate(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             var first: String?
             for round in 0..<3 {
                 let document: String
-                do { document = try emitter.render(view, options: .default) } catch {
-                    guard error is TemplateError else { Fuzz.fail("a render error that is no TemplateError: \(error)") }
+                do { document = try emitter.render(view, options: options) } catch {
+                    guard error is TemplateError || error is RenderLimitError else {
+                        Fuzz.fail("a render error that is neither a TemplateError nor a RenderLimitError: \(error)")
+                    }
                     break
                 }
                 if let first, first != document {

@@ -1,0 +1,73 @@
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// Configuration errors through the binary (issue 25, findings 5, 6, 8 and 10): a broken setup exits 78, never 1,
+/// so a job feeding `batch` cannot take it for a feed whose every record was rejected.
+@Suite("Configuration errors at the command line")
+final class ConfigurationErrorTests {
+    let scratch: ScratchDirectory
+
+    init() throws { scratch = try ScratchDirectory("alertkit-configuration") }
+
+    @Test("a broken template, partials that include themselves, a bad catalog: batch, render and serve exit 78 naming the file")
+    func exit78() throws {
+        try scratch.file("broken/formats/bad.txt.mustache", "{{#details}}")
+        try scratch.file("cycle/formats/loop.txt.mustache", "{{> b}}")
+        try scratch.file("cycle/formats/b.mustache", "{{> c}}")
+        try scratch.file("cycle/formats/c.mustache", "{{#details}}{{> b}}{{/details}}")
+        try scratch.file("catalog/catalog/en.json", #"{"help": {"text": ["not", "text"]}}"#)
+        for (folder, format, mention) in [("broken", "bad", "bad.txt.mustache:"), ("cycle", "loop", "b.mustache → "),
+                                          ("catalog", "text", "/help/text: expected a string, found a list")] {
+            let batch = try CLI.run(["batch", "SampleData/email-alert.json", "-f", format, "--ndjson", "--templates", scratch.path(folder)])
+            #expect(batch.status == 78 && batch.standardError.contains(mention), "\(folder): \(batch.status) \(batch.standardError)")
+            #expect(batch.output.isEmpty)
+            let render = try CLI.run(["render", "SampleData/email-alert.json", "-f", format, "--templates", scratch.path(folder)])
+            #expect(render.status == 78, "\(folder): \(render.standardError)")
+        }
+        let check = try CLI.run(["templates", "check", "--templates", scratch.path("cycle")])
+        #expect(check.status == 1 && check.standardError.contains("partials include themselves"), "\(check.standardError)")
+        let serve = try CLI.run(["serve", "--port", "0", "--templates", scratch.path("cycle")])
+        #expect(serve.status == 78 && serve.standardError.contains("partials include themselves"), "\(serve.standardError)")
+        let help = try CLI.run(["--help"])
+        #expect(help.output.contains("78 a configuration error"))
+    }
+
+    @Test("--locale is a locale tag: a path is a usage error and loads nothing")
+    func localePath() throws {
+        try scratch.file("t/catalog/en.json", "{}")
+        try scratch.file("t/x.json", #"{"help": {"text": "LOADED FROM OUTSIDE catalog/"}}"#)
+        for locale in ["../x", "../catalog/en", "/etc/passwd", "en/../../x"] {
+            let render = try CLI.run(["render", "SampleData/email-alert.json", "-f", "text", "--templates", scratch.path("t"),
+                                      "--locale", locale])
+            #expect(render.status == 64 && render.standardError.contains("not a locale tag"), "\(locale): \(render.standardError)")
+            #expect(!render.output.contains("LOADED FROM OUTSIDE"))
+        }
+    }
+
+    @Test("a template that multiplies a list: render fails with the limit's name, batch writes an error record and goes on")
+    func amplification() throws {
+        try scratch.file("amp/formats/amp.txt.mustache", "{{#details}}{{#details}}{{#details}}{{value}} {{/details}}{{/details}}{{/details}}")
+        var alert = try #require(try JSONSerialization.jsonObject(with: Fixtures.sample("email-alert")) as? [String: Any])
+        let event = try #require((alert["events"] as? [[String: Any]])?.first)
+        alert["events"] = (0..<1000).map { index -> [String: Any] in
+            var copy = event
+            var data = copy["data"] as? [String: Any] ?? [:]
+            data["email"] = "user\(index)@example.com"
+            copy["data"] = data
+            return copy
+        }
+        let big = try scratch.file("big.json", try JSONSerialization.data(withJSONObject: alert))
+        let render = try CLI.run(["render", big, "-f", "amp", "--templates", scratch.path("amp"), "--max-document-bytes", "1000000"])
+        #expect(render.status == 1 && render.standardError.contains("document size limit of 1000000 bytes"), "\(render.standardError)")
+        let small = try CLI.run(["render", "SampleData/email-alert.json", "-f", "amp", "--templates", scratch.path("amp")])
+        #expect(small.status == 0, "\(small.standardError)")
+        let feed = try scratch.file("feed.ndjson", String(decoding: try Data(contentsOf: URL(fileURLWithPath: big)), as: UTF8.self)
+                                    + "\n" + String(decoding: try JSONSerialization.data(withJSONObject:
+                                        try JSONSerialization.jsonObject(with: Fixtures.sample("email-alert"))), as: UTF8.self) + "\n")
+        let batch = try CLI.run(["batch", feed, "-f", "amp", "--ndjson", "--templates", scratch.path("amp"), "--max-document-bytes", "1000000"])
+        #expect(batch.status == 1, "\(batch.standardError)")
+        let lines = batch.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains("document size limit") && lines[1].contains("\"document\""), "\(batch.output.prefix(500))")
+    }
+}

@@ -1,10 +1,11 @@
+import AlertModel
 import Foundation
 
 /// Catalog errors as a person fixes them: which key (a JSON pointer), what was expected and what was found, and
 /// where in the file (line and column), never a decoder's internals.
 enum CatalogDiagnostics {
     /// What `error` says of the catalog `json` (the parsed catalog being decoded): the key's pointer and the message.
-    static func describe(_ error: DecodingError, in json: Any) -> (pointer: [String], message: String) {
+    static func describe(_ error: DecodingError, in json: JSONValue?) -> (pointer: [String], message: String) {
         switch error {
         case .typeMismatch(let type, let context):
             let path = context.codingPath.map(component)
@@ -41,23 +42,23 @@ enum CatalogDiagnostics {
         }
     }
 
-    private static func found(at path: [String], in json: Any) -> String {
-        var value: Any? = json
+    private static func found(at path: [String], in json: JSONValue?) -> String {
+        var value = json
         for component in path {
-            if let object = value as? [String: Any] { value = object[component] }
-            else if let list = value as? [Any], let index = Int(component), list.indices.contains(index) { value = list[index] }
-            else { value = nil }
+            switch value {
+            case .object(let object)?: value = object[component]
+            case .array(let list)?: value = Int(component).flatMap { list.indices.contains($0) ? list[$0] : nil }
+            default: value = nil
+            }
         }
         switch value {
         case nil: return "nothing"
-        case let string as String: return "the string \"\(string.count > 40 ? String(string.prefix(40)) + "…" : string)\""
-        case let number as Int: return "the number \(number)"
-        case let number as Double: return "the number \(number)"
-        case let bool as Bool: return bool ? "true" : "false"
-        case is [Any]: return "a list"
-        case is [String: Any]: return "an object"
-        case is NSNull: return "null"
-        default: return "a value"
+        case .string(let string)?: return "the string \"\(string.count > 40 ? String(string.prefix(40)) + "…" : string)\""
+        case .number(let number)?: return "the number " + JSONValue.numberText(number)
+        case .bool(let bool)?: return bool ? "true" : "false"
+        case .array?: return "a list"
+        case .object?: return "an object"
+        case .null?: return "null"
         }
     }
 

@@ -169,7 +169,7 @@ extension ContentCatalog {
             }
             catalog = try JSONDecoder().decode(ContentCatalog.self, from: merged)
         } catch let error as DecodingError {
-            let json = (try? JSONSerialization.jsonObject(with: merged)) ?? [:]
+            let json = try? JSONParser().parse(Array(merged))
             let (path, message) = CatalogDiagnostics.describe(error, in: json)
             throw CatalogError(catalog: name, message: "\(CatalogDiagnostics.pointer(path)): \(message)", pointer: path)
         } catch {

@@ -70,4 +70,42 @@ final class ConfigurationErrorTests {
         let lines = batch.output.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].contains("document size limit") && lines[1].contains("\"document\""), "\(batch.output.prefix(500))")
     }
+
+    @Test("through the binary: XML and CSV escaping, an unknown extension, a pragma, a link out, a catalog's place, an icon")
+    func smallerHoles() throws {
+        let id = "=HYPERLINK(\"https://evil.example\")<script>x</script>"
+        let alert = try scratch.file("alert.json", #"{"id":"ID","type":1,"events":[{"date":"2016-09-12","data":{"match":"IDEMAILADDR","email":"a@b.c","site":"s"}}]}"#
+            .replacingOccurrences(of: "\"ID\"", with: String(decoding: try JSONEncoder().encode(id), as: UTF8.self)))
+        try scratch.file("esc/formats/page.xhtml.mustache", "<p>{{id}}</p>")
+        try scratch.file("esc/formats/rows.csv.mustache", "{{id}},{{title}}")
+        let xhtml = try CLI.run(["render", alert, "-f", "page", "--templates", scratch.path("esc")])
+        #expect(xhtml.status == 0 && !xhtml.output.contains("<script>") && xhtml.output.contains("&lt;script&gt;"), "\(xhtml.output)")
+        let csv = try CLI.run(["render", alert, "-f", "rows", "--templates", scratch.path("esc")])
+        #expect(csv.output.hasPrefix("\"'=HYPERLINK(\"\"https"), "\(csv.output)")
+        try scratch.file("yaml/formats/x.yaml.mustache", "id: {{id}}")
+        let yaml = try CLI.run(["render", alert, "-f", "x", "--templates", scratch.path("yaml")])
+        #expect(yaml.status == 78 && yaml.standardError.contains("no escaping for .yaml"), "\(yaml.standardError)")
+        try scratch.file("pragma/formats/p.html.mustache", "{{% CONTENT_TYPE: HTML }}{{id}}")
+        let pragma = try CLI.run(["render", alert, "-f", "p", "--templates", scratch.path("pragma")])
+        #expect(pragma.status == 78 && pragma.standardError.contains("would escape them again"), "\(pragma.standardError)")
+        let secret = try scratch.file("secret.txt", "SECRET")
+        try FileManager.default.createDirectory(atPath: scratch.path("link/formats"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("link/formats/leak.txt.mustache"), withDestinationPath: secret)
+        let link = try CLI.run(["render", alert, "-f", "leak", "--templates", scratch.path("link")])
+        #expect(link.status == 78 && !link.output.contains("SECRET") && link.standardError.contains("outside the templates folder"))
+        let linkCheck = try CLI.run(["templates", "check", "--templates", scratch.path("link")])
+        #expect(linkCheck.status == 1 && linkCheck.standardError.contains("outside the templates folder"), "\(linkCheck.standardError)")
+        let catalog = try scratch.file("cat/catalog/en.json", "{\n  \"help\": {\n    \"text\": true\n  }\n}\n")
+        let typed = try CLI.run(["render", alert, "--templates", scratch.path("cat")])
+        #expect(typed.status == 78 && typed.standardError.contains("\(catalog):3:13: /help/text: expected a string, found true"),
+                "\(typed.standardError)")
+        #expect(!typed.standardError.contains("DecodingError") && !typed.standardError.contains("Debug description"))
+        try scratch.file("icon/icons/ic-email-alert.svg", "<svg><a href='https://evil.example'><path d='M0 0'/></a></svg>")
+        let icon = try CLI.run(["render", alert, "--templates", scratch.path("icon")])
+        #expect(icon.status == 78 && icon.standardError.contains("self-contained SVG"), "\(icon.standardError)")
+        try scratch.file("amp/formats/amp.txt.mustache", "{{#details}}{{#details}}{{value}}{{/details}}{{/details}}")
+        let warn = try CLI.run(["templates", "check", "--templates", scratch.path("amp")])
+        #expect(warn.standardError.contains("amp.txt.mustache:1:13: warning: {{#details}} is a section over details inside a section over details"),
+                "\(warn.standardError)")
+    }
 }

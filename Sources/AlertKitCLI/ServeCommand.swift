@@ -17,7 +17,7 @@ struct ServeCommand: ParsableCommand {
         readTimeout, maxBatchStreams, batchJobs, gracePeriod, batchMinRate, renderTimeout, maxAlertBytes, maxEvents, \
         maxStringBytes, maxDepth, maxDocumentBytes; flags win over it. Open without a token: GET /healthz, /readyz, \
         /metrics; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
-        Exit codes: 0 stopped by SIGTERM or SIGINT, 64 usage, 78 a configuration error (a bad --config, template, \
+        Exit codes: 0 stopped by SIGTERM or SIGINT, 1 a forced stop (3 s past the grace period), 64 usage, 78 a configuration error (a bad --config, template, \
         catalog or icon).
         """
     )
@@ -61,8 +61,8 @@ struct ServeCommand: ParsableCommand {
     var maxBatchStreams: Int?
 
     @Option(name: .customLong("batch-min-rate"), help: ArgumentHelp(
-        "The least rate of a /v1/batch body, in bytes a second averaged from its start, once --read-timeout has "
-        + "passed; a slower stream is closed (default 1024).", valueName: "bytes"))
+        "The least rate of a /v1/batch body, in bytes a second over each --read-timeout seconds (time the server "
+        + "is busy aside); a slower stream is closed (default 1024).", valueName: "bytes"))
     var batchMinRate: Double?
 
     @Option(name: .customLong("render-timeout"), help: ArgumentHelp(

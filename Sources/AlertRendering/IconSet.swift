@@ -53,34 +53,11 @@ struct IconSet: Sendable {
             || lower.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil {
             throw TemplateError(file: file, message: "an icon holds no script, event handler, foreignObject or javascript: URL")
         }
-        if let reference = externalReference(lower) {
-            throw TemplateError(file: file, message: "an icon is a self-contained SVG: no links and no external references "
-                                + "(found \(reference)); draw it with shapes and paths, and refer only to its own #ids")
+        if let problem = IconCheck.problem(svg.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            throw TemplateError(file: file, message: "an icon is a self-contained SVG of shapes and paths, referring only "
+                                + "to its own #ids; this one has \(problem)")
         }
         return drawing
-    }
-
-    /// The first link or external reference of a lowercased drawing: an `<a>`, `<image>`, `<use>` or `<feImage>` of
-    /// another file, any `href` that is not a `#fragment` of its own, a `<style>` (whose `@import` and `url()` could
-    /// fetch), a `url()` that is not `url(#id)`, or an element that embeds another document.
-    private static func externalReference(_ drawing: String) -> String? {
-        for element in ["<a ", "<a>", "<style", "<link", "<iframe", "<object", "<embed", "<audio", "<video", "<image"]
-        where drawing.contains(element) {
-            return element.trimmingCharacters(in: .whitespaces) + (element.hasSuffix(">") ? "" : ">")
-        }
-        if drawing.contains("@import") { return "@import" }
-        let hrefs = try? NSRegularExpression(pattern: #"(?:^|[\s:])(?:href|src)\s*=\s*['"]?\s*([^'"\s>]*)"#)
-        let range = NSRange(drawing.startIndex..., in: drawing)
-        for match in hrefs?.matches(in: drawing, range: range) ?? [] {
-            guard let value = Range(match.range(at: 1), in: drawing).map({ String(drawing[$0]) }) else { continue }
-            if !value.hasPrefix("#") { return "a reference to \"\(value)\"" }
-        }
-        let urls = try? NSRegularExpression(pattern: #"url\(\s*['"]?\s*([^'")\s]*)"#)
-        for match in urls?.matches(in: drawing, range: range) ?? [] {
-            guard let value = Range(match.range(at: 1), in: drawing).map({ String(drawing[$0]) }) else { continue }
-            if !value.hasPrefix("#") { return "url(\(value))" }
-        }
-        return nil
     }
 
     /// The markup of an icon: a decorative span holding the SVG, named by `data-icon`.

@@ -1,3 +1,4 @@
+import AlertPresentation
 import AlertTemplates
 import Foundation
 import Mustache
@@ -31,6 +32,15 @@ struct PageShell: Sendable {
     init(folders: [URL]) throws(TemplateError) {
         var directories = [AlertTemplates.directory.appendingPathComponent("page")]
         directories += folders.map { $0.appendingPathComponent("page") }
+        for folder in folders {
+            for name in ["page.html.mustache", "style.css.mustache", "theme.json"] {
+                let url = folder.appendingPathComponent("page").appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: url.path), let outside = TemplateFolder.linkLeaving(url, root: folder) {
+                    throw TemplateError(file: url.path, message: "is a link to \(outside), outside the templates folder "
+                                        + "\(folder.path); copy the file into the folder instead")
+                }
+            }
+        }
         func last(_ name: String) -> URL {
             directories.last { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) } ?? directories[0]
         }

@@ -1,20 +1,30 @@
-/// The templates of one folder (or one folder format) and the partials they include, checked when they are loaded:
-/// no partial includes itself, directly or through others (swift-mustache would recurse until the stack overflows);
-/// no chain of partials is deeper than `maxDepth`; no template expands, partials included, to more than
-/// `maxExpandedBytes`; no partial is named at render time and no pragma changes the escaping. It also gives what a
-/// list item of these templates is charged while rendering (`RenderBudget.itemCost`).
+/// The templates of one folder (or one folder format) and the partials they include, checked when they are loaded,
+/// on swift-mustache's own parse (`TemplateTokens`): no partial includes itself, directly or through others
+/// (swift-mustache would recurse until the stack overflows); no chain of partials is deeper than `maxDepth`; no
+/// template expands, partials included, to more than `maxExpandedBytes`; no partial is named at render time, no
+/// parent or block (`{{< parent}}`, `{{$ block}}`: an override that expands itself recurses without end, and blocks
+/// repeat text no budget sees) and no pragma that changes the escaping. It also gives what a list item of these
+/// templates is charged while rendering (`RenderBudget.itemCost`). Places come from a reading of the text
+/// (`TemplateStructure`), line 1 when it finds none.
 struct PartialGraph: Sendable {
     /// The deepest chain of partials a template may include (a partial of a partial… counts each).
     static let maxDepth = 32
     /// The most text a template may expand to through its partials, before any list repeats it.
     static let maxExpandedBytes = 16 << 20
 
-    /// One template: its name (`{{> name}}` includes it), file and structure.
+    /// One template: its name (`{{> name}}` includes it), file, what it does, where its tags are, and its size.
     struct Entry: Sendable {
         var name: String
         var file: String
+        var tokens: TemplateTokens
         var structure: TemplateStructure
         var size: Int
+
+        /// Where the first tag with `sigil` and `name` is, else the start.
+        func place(_ sigils: String, _ name: String) -> (line: Int, column: Int) {
+            let tag = structure.tags.first { $0.sigil.map(sigils.contains) == true && $0.name == name }
+            return (tag?.line ?? 1, tag?.column ?? 1)
+        }
     }
 
     /// One problem, where it is.
@@ -30,24 +40,40 @@ struct PartialGraph: Sendable {
     /// The most text one list item can add: the longest body of a section over a list, its partials expanded.
     let itemCost: Int
 
-    /// The graph of `templates`: name, file and text each.
+    /// The graph of `templates`: name, file and text each (a text that does not parse is left out: its error is
+    /// reported where it is parsed).
     init(_ templates: [(name: String, file: String, text: String)], lists: Set<String>) {
         var entries: [String: Entry] = [:]
+        var problems: [Problem] = []
         for template in templates {
-            entries[template.name] = Entry(name: template.name, file: template.file,
+            guard let parsed = try? TemplateFormats.parse(template.text, file: template.file) else { continue }
+            let tokens = TemplateTokens(parsed)
+            if !tokens.understood || !TemplateTokens.selfCheck {
+                problems.append(Problem(file: template.file, line: 1, column: 1, message:
+                    "cannot be checked: this build of AlertKit does not understand swift-mustache's reading of it"))
+            }
+            entries[template.name] = Entry(name: template.name, file: template.file, tokens: tokens,
                                            structure: TemplateStructure(template.text), size: template.text.utf8.count)
         }
         self.entries = entries
-        var problems: [Problem] = []
         for entry in entries.values.sorted(by: { $0.file < $1.file }) {
-            for tag in entry.structure.dynamicPartials {
-                problems.append(Problem(file: entry.file, line: tag.line, column: tag.column, message:
-                    "{{>\(tag.name)}} names its partial at render time; name the partial ({{> NAME}}) so that it can be checked"))
+            for name in entry.tokens.dynamicPartials {
+                let place = entry.place(">", name.hasPrefix("*") ? name : "*" + name)
+                problems.append(Problem(file: entry.file, line: place.line, column: place.column, message:
+                    "{{>*\(name)}} names its partial at render time; name the partial ({{> NAME}}) so that it can be checked"))
             }
-            for tag in entry.structure.pragmas where tag.name.replacingOccurrences(of: " ", with: "") != "CONTENT_TYPE:TEXT" {
-                problems.append(Problem(file: entry.file, line: tag.line, column: tag.column, message:
-                    "{{%\(tag.name)}}: the format escapes every value for its output already (by its extension or its "
-                    + "first line's escape=); a pragma would escape them again; remove it"))
+            for name in entry.tokens.inheritance {
+                let place = entry.place("<$", name)
+                problems.append(Problem(file: entry.file, line: place.line, column: place.column, message:
+                    "a parent or block ({{< \(name)}}, {{$ \(name)}}): AlertKit allows neither (an override that expands "
+                    + "its own block never ends, and blocks repeat text unchecked); include partials with {{> NAME}} instead"))
+            }
+            for type in entry.tokens.contentTypes {
+                let place = entry.structure.pragmas.first.map { ($0.line, $0.column) } ?? (1, 1)
+                problems.append(Problem(file: entry.file, line: place.0, column: place.1, message:
+                    "a CONTENT_TYPE pragma (\(type == "HTMLContentType" ? "HTML" : type)): the format escapes every value for "
+                    + "its output already (by its extension or its first line's escape=); a pragma would escape them "
+                    + "again; remove it"))
             }
         }
         // Cycles: a depth-first walk; each cycle is reported once, at the partial tag that closes it.
@@ -61,18 +87,19 @@ struct PartialGraph: Sendable {
             state[name] = 1
             path.append(name)
             var deepest = 0
-            for tag in entry.structure.partials where entries[tag.name] != nil {
-                if state[tag.name] == 1 {
-                    let cycle = Array(path[path.lastIndex(of: tag.name)!...])
+            for partial in entry.tokens.partials where entries[partial] != nil {
+                if state[partial] == 1 {
+                    let cycle = Array(path[path.lastIndex(of: partial)!...])
                     let key = cycle.sorted()
                     if reported.insert(key).inserted {
-                        let files = (cycle + [tag.name]).map { entries[$0]!.file }
-                        problems.append(Problem(file: entry.file, line: tag.line, column: tag.column, message:
+                        let files = (cycle + [partial]).map { entries[$0]!.file }
+                        let place = entry.place("><", partial)
+                        problems.append(Problem(file: entry.file, line: place.line, column: place.column, message:
                             "partials include themselves, so rendering would never end: " + files.joined(separator: " → ")))
                     }
                     continue
                 }
-                deepest = max(deepest, 1 + visit(tag.name))
+                deepest = max(deepest, 1 + visit(partial))
             }
             path.removeLast()
             state[name] = 2
@@ -93,8 +120,8 @@ struct PartialGraph: Sendable {
             if let known = expanded[name] { return known }
             guard let entry = entries[name] else { return 0 }
             var total = entry.size
-            for tag in entry.structure.partials where entries[tag.name] != nil {
-                total = min(Int.max / 4, total + size(tag.name))
+            for partial in entry.tokens.partials where entries[partial] != nil {
+                total = min(Int.max / 4, total + size(partial))
             }
             expanded[name] = total
             return total
@@ -106,9 +133,10 @@ struct PartialGraph: Sendable {
                     problems.append(Problem(file: entry.file, line: 1, column: 1, message:
                         "expands through its partials to over \(Self.maxExpandedBytes) bytes before any list repeats it"))
                 }
-                for section in entry.structure.sections where TemplateStructure.mayRepeat(section.name, lists: lists) {
-                    var cost = section.body.count
-                    for tag in entry.structure.partials where section.body.contains(tag.start) { cost = min(Int.max / 4, cost + size(tag.name)) }
+                for section in entry.tokens.sections where !section.inverted
+                    && TemplateStructure.mayRepeat(section.name, transforms: section.transforms, lists: lists) {
+                    var cost = section.bodyBytes
+                    for partial in section.partials { cost = min(Int.max / 4, cost + size(partial)) }
                     itemCost = max(itemCost, cost)
                 }
             }

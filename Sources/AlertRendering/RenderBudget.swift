@@ -34,7 +34,8 @@ public enum RenderLimitError: Error, Sendable, Hashable, CustomStringConvertible
 /// `RenderLimitError` instead of returning what was made.
 final class RenderBudget {
     private var remaining: Int
-    private let limit: Int
+    /// The document size limit, in bytes.
+    let limit: Int
     private let deadline: ContinuousClock.Instant?
     private let timeLimit: Duration?
     private var calls = 0

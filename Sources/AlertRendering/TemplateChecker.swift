@@ -35,6 +35,7 @@ public struct TemplateChecker: Sendable {
     /// Every problem of the templates in `folders` (and their `formats/`), in file order.
     public func check(_ folders: [URL]) -> [Problem] {
         var problems: [Problem] = []
+        for folder in folders { problems += Self.linksOut(folder) }
         for folder in folders {
             for top in [folder, folder.appendingPathComponent("formats")] {
                 guard let entries = try? FileManager.default.contentsOfDirectory(atPath: top.path).sorted() else { continue }
@@ -46,11 +47,7 @@ public struct TemplateChecker: Sendable {
                 var texts: [(name: String, file: String, text: String)] = []
                 for name in names where name.hasSuffix(".mustache") && !name.hasPrefix(".") {
                     let url = directory.appendingPathComponent(name)
-                    if let outside = TemplateFolder.linkLeaving(url, root: folder) {
-                        problems.append(Problem(file: url.path, line: 1, column: 1, message:
-                            "is a link to \(outside), outside the templates folder \(folder.path); copy the file into the folder instead"))
-                        continue
-                    }
+                    if TemplateFolder.linkLeaving(url, root: folder) != nil { continue }  // reported by linksOut
                     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                         problems.append(Problem(file: url.path, line: 1, column: 1, message: "cannot be read as UTF-8 text"))
                         continue
@@ -74,6 +71,21 @@ public struct TemplateChecker: Sendable {
             }
         }
         return problems
+    }
+
+    /// Every symbolic link in `folder` (at any depth) that leads out of it: templates, catalogs, icons and page files
+    /// are the folder's own, and AlertKit refuses to read through such a link.
+    static func linksOut(_ folder: URL) -> [Problem] {
+        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isSymbolicLinkKey]) else { return [] }
+        var problems: [Problem] = []
+        for case let url as URL in walk {
+            guard (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true,
+                  let outside = TemplateFolder.linkLeaving(url, root: folder) else { continue }
+            problems.append(Problem(file: url.path, line: 1, column: 1, message:
+                "is a link to \(outside), outside the templates folder \(folder.path); AlertKit does not read through it: "
+                + "copy the file into the folder instead"))
+        }
+        return problems.sorted { $0.file < $1.file }
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

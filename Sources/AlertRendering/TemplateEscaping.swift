@@ -56,7 +56,7 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
         case .markdown:
             return Self.markdown(ControlCharacters.visible(value))
         case .xml:
-            return CMark.escapeHTML(ControlCharacters.visible(value))
+            return CMark.escapeHTML(Self.xmlCharacters(ControlCharacters.visible(value)))
         case .csv:
             return Self.csv(ControlCharacters.visible(value))
         case .text:
@@ -77,10 +77,29 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Noncharacters (U+FFFE, U+FFFF, U+FDD0–U+FDEF and the last two of every plane), which XML forbids or
+    /// discourages, made visible as `<U+FFFE>`.
+    private static func xmlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isNoncharacter) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isNoncharacter(scalar) {
+                out.append(contentsOf: "<U+\(String(scalar.value, radix: 16, uppercase: true))>".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
+    }
+
     private static func csv(_ text: String) -> String {
         var field = text.replacingOccurrences(of: "\"", with: "\"\"")
         if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first)
-            || (first == " " && field.trimmingCharacters(in: .whitespaces).first.map { "=+-@".contains($0) } == true) {
+            || (first.properties.isWhitespace && field.trimmingCharacters(in: .whitespaces).first.map { "=+-@".contains($0) } == true) {
             field = "'" + field
         }
         return "\"" + field + "\""

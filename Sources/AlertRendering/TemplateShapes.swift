@@ -56,9 +56,10 @@ final class TemplateShapes: Sendable {
             return try directly()
         }
         guard case .pieces(let pieces) = entry else { return try directly() }
-        let document = pieces.document(walk.leaves)
-        try budget().check(document)
-        return document
+        // The shape knows the lists' lengths, not the strings': the size is checked before the document is built.
+        let limit = budget().limit
+        guard pieces.size(walk.leaves) <= limit else { throw .documentTooLarge(limit: limit) }
+        return pieces.document(walk.leaves)
     }
 
     /// Renders `view`'s shape with markers and checks the result, with `leaves` (its escaped strings) in place,
@@ -154,10 +155,15 @@ struct TemplatePieces: Sendable {
         self.tail = String(rest)
     }
 
+    /// The size in bytes of the document with `leaves` in place of the markers.
+    func size(_ leaves: [String]) -> Int {
+        pieces.reduce(tail.utf8.count) { $0 + $1.text.utf8.count + leaves[$1.leaf].utf8.count }
+    }
+
     /// The document with `leaves` in place of the markers.
     func document(_ leaves: [String]) -> String {
         var out = ""
-        out.reserveCapacity(pieces.reduce(tail.utf8.count) { $0 + $1.text.utf8.count + leaves[$1.leaf].utf8.count })
+        out.reserveCapacity(size(leaves))
         for (text, leaf) in pieces {
             out += text
             out += leaves[leaf]

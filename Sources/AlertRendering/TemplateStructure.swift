@@ -1,6 +1,6 @@
-/// The tags of one Mustache template as the parser reads them, set-delimiter tags (`{{=<% %>=}}`) followed: what
-/// the loader and `alertkit templates check` look at beyond parsing: which partials a template includes (and where),
-/// its sections with their bodies, and the tags AlertKit does not allow in a user's template.
+/// The tags of one Mustache template with where they are, set-delimiter tags (`{{=<% %>=}}`) followed: the places
+/// that `alertkit templates check` and the loader's errors name. What a template does is read off the parser's own
+/// result (`TemplateTokens`), never off this reading, which a crafted text could make differ from the parser's.
 struct TemplateStructure: Sendable {
     /// One tag: its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `!`, `%`, `=`, `&`, `{`, or nothing for a variable), its
     /// name, and where it is (byte offsets into the text; line and column from 1).
@@ -105,8 +105,8 @@ struct TemplateStructure: Sendable {
     }
 
     /// Whether a section named `name` may repeat its body: over one of `lists`, through a transform, or over `.`.
-    static func mayRepeat(_ name: String, lists: Set<String>) -> Bool {
-        name.contains("(") || name == "." || lists.contains(listName(name))
+    static func mayRepeat(_ name: String, transforms: [String] = [], lists: Set<String>) -> Bool {
+        !transforms.isEmpty || name.contains("(") || name == "." || lists.contains(listName(name))
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

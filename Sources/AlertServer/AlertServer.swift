@@ -53,7 +53,7 @@ public enum AlertServer {
 
 /// Ends the process a bounded time after a graceful shutdown begins, from a thread of its own: whatever holds the
 /// server (a client that never reads, a log nobody reads, a stuck task), SIGTERM stops it within its grace period
-/// and the cancellation time.
+/// and the cancellation time. A process ended this way exits 1, so that a supervisor can tell it from a clean stop.
 struct ShutdownWatchdog: Service {
     let seconds: Double
 
@@ -62,7 +62,7 @@ struct ShutdownWatchdog: Service {
         let seconds = seconds
         let thread = Thread {
             Thread.sleep(forTimeInterval: seconds)
-            _exit(0)
+            _exit(1)
         }
         thread.name = "alertkit.serve.watchdog"
         thread.start()

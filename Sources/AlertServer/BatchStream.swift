@@ -56,7 +56,11 @@ struct BatchStream: Sendable {
                 for try await buffer in body {
                     watch.received(buffer.readableBytes)
                     let written = await withCheckedContinuation { continuation in
-                        feeder.async { continuation.resume(returning: Self.write(buffer, to: writeEnd)) }
+                        feeder.async {
+                            watch.serverBusy(true)
+                            defer { watch.serverBusy(false) }
+                            continuation.resume(returning: Self.write(buffer, to: writeEnd))
+                        }
                     }
                     if !written { break }  // the reader stopped: the response was abandoned
                 }

@@ -22,9 +22,9 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     public var readTimeout: Double = 10
     /// How many `/v1/batch` streams may run at once; more are answered 503.
     public var maxBatchStreams = 2
-    /// The least rate, in bytes a second averaged from the stream's start, at which a `/v1/batch` body must come once
-    /// `readTimeout` seconds have passed; a slower stream is closed, so a trickling client holds its slot for a
-    /// bounded time.
+    /// The least rate, in bytes a second, at which a `/v1/batch` body must come in each window of `readTimeout`
+    /// seconds (time the server's own workers hold the body up does not count); a slower stream is closed, so a
+    /// trickling client holds its slot for a bounded time, and a burst buys no later trickle.
     public var batchMinRate: Double = 1024
     /// Seconds one alert's render may take; a render past it is stopped and answered 503 (a `/v1/batch` line gets an
     /// error record).

@@ -3,8 +3,9 @@ import NIOCore
 import Synchronization
 
 /// Watches one `/v1/batch` stream and closes its connection when the client holds the stream without using it: a
-/// body that arrives under the minimum rate (averaged from the start, checked once the read timeout has passed),
-/// or an answer the client stops reading (a write that waits longer than the idle timeout). Closing the connection
+/// body that arrives under the minimum rate (in each window of `grace` seconds, so that a burst cannot buy a long
+/// trickle; time the server itself is not reading, its workers busy or its answer unread, does not count), or an
+/// answer the client stops reading (a write that waits longer than the idle timeout). Closing the connection
 /// fails the stream's pending reads and writes, so its threads, descriptors and slot come back.
 final class StreamWatch: @unchecked Sendable {  // the state behind a mutex; a dispatch source is thread-safe
     /// Why a stream was stopped.
@@ -15,12 +16,15 @@ final class StreamWatch: @unchecked Sendable {  // the state behind a mutex; a d
     private struct State {
         var bodyBytes = 0
         var bodyDone = false
+        /// Whether the server is not taking the body now (a full pipe to its workers).
+        var serverBusy = false
+        /// Where the current rate window began: when, and the body's bytes then.
+        var window: (start: ContinuousClock.Instant, bytes: Int)
         var writeStarted: ContinuousClock.Instant?
         var stopped: Reason?
     }
 
-    private let state = Mutex(State())
-    private let start = ContinuousClock.now
+    private let state = Mutex(State(window: (ContinuousClock.now, 0)))
     private let source: any DispatchSourceTimer
 
     /// Watches a stream on `channel`: a body must come at `minRate` bytes a second from `grace` seconds on, a write
@@ -42,10 +46,17 @@ final class StreamWatch: @unchecked Sendable {  // the state behind a mutex; a d
         let now = ContinuousClock.now
         return state.withLock { state -> Reason? in
             guard state.stopped == nil else { return nil }
-            let elapsed = Self.seconds(now - start)
-            if !state.bodyDone, elapsed >= grace, Double(state.bodyBytes) < minRate * elapsed {
-                state.stopped = .slow
-            } else if let began = state.writeStarted, Self.seconds(now - began) >= writeTimeout {
+            if state.serverBusy || state.bodyDone {
+                state.window = (now, state.bodyBytes)  // the client is not the one waited on
+            } else if Self.seconds(now - state.window.start) >= grace {
+                let elapsed = Self.seconds(now - state.window.start)
+                if Double(state.bodyBytes - state.window.bytes) < minRate * elapsed {
+                    state.stopped = .slow
+                } else {
+                    state.window = (now, state.bodyBytes)
+                }
+            }
+            if state.stopped == nil, let began = state.writeStarted, Self.seconds(now - began) >= writeTimeout {
                 state.stopped = .stalled
             }
             return state.stopped
@@ -56,6 +67,9 @@ final class StreamWatch: @unchecked Sendable {  // the state behind a mutex; a d
     func cancel() { source.cancel() }
 
     deinit { cancel() }
+
+    /// Whether the server is taking the body (false while its workers' pipe is full).
+    func serverBusy(_ busy: Bool) { state.withLock { $0.serverBusy = busy } }
 
     /// `count` more bytes of the body have come.
     func received(_ count: Int) { state.withLock { $0.bodyBytes += count } }

@@ -45,7 +45,6 @@ final class TemplateLimitsTests {
             ["loop.txt.mustache": "{{> a}}", "a.mustache": "x {{> a}}"],
             ["loop.txt.mustache": "{{> b}}", "b.mustache": "{{> c}}", "c.mustache": "{{> b}}"],
             ["loop.txt.mustache": "{{> d}}", "d.mustache": "{{#details}}{{> d}}{{/details}}"],
-            ["loop.txt.mustache": "{{< d}}{{/d}}", "d.mustache": "{{< d}}{{/d}}"],
             ["loop.txt.mustache": "{{=<% %>=}}<%> e%>", "e.mustache": "{{> e}}"],
           ])
     func cycles(files: [String: String]) throws {
@@ -53,6 +52,44 @@ final class TemplateLimitsTests {
         #expect(error.message.hasPrefix("partials include themselves"), "\(error)")
         let cycle = files.keys.filter { $0 != "loop.txt.mustache" }
         for name in cycle { #expect(error.message.contains(name), "\(error) should name \(name)") }
+    }
+
+    @Test("what a second reading of the text could miss is read off the parser: parents, blocks, a combining mark after a brace, delimiters set across a line break", arguments: [
+            ["x.txt.mustache": "{{<p}}{{$b}}{{$b}}{{/b}}{{/b}}{{/p}}", "p.mustache": "{{$b}}{{/b}}"],
+            ["x.txt.mustache": "{{<p}}{{$l0}}{{$l1}}{{/l1}}{{$l1}}{{/l1}}{{/l0}}{{/p}}", "p.mustache": "{{$l0}}{{/l0}}"],
+            ["x.txt.mustache": "{{> p}}", "p.mustache": "{{\u{301} {{>p}} }}"],
+            ["x.txt.mustache": "{{> q}}", "q.mustache": "{{=<%\n%>=}}<%>q%>"],
+          ])
+    func parserAgreement(files: [String: String]) throws {
+        let error = try #require(loadError(files))
+        #expect(error.message.contains("partials include themselves") || error.message.contains("parent or block"), "\(error)")
+        let folder = scratch.url.appendingPathComponent(UUID().uuidString)
+        for (name, text) in files { try scratch.file(folder.lastPathComponent + "/" + name, text) }
+        #expect(!TemplateChecker().check([folder]).isEmpty)
+    }
+
+    @Test("a shape seen before is held to the size limit before its document is built (a long string in a repeated list)")
+    func piecesLimit() throws {
+        let formats = try formats(["rep.txt.mustache": "{{#details}}{{#details}}{{id}}{{/details}}{{/details}}"])
+        let pipeline = AlertPipeline(decoder: AlertDecoder(limits: AlertLimits(maxDocumentBytes: 1 << 20)), formats: formats)
+        func alert(id: String) throws -> [UInt8] {
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(Self.alert(events: 100))) as? [String: Any])
+            object["id"] = id
+            return Array(try JSONSerialization.data(withJSONObject: object))
+        }
+        for _ in 0..<3 { _ = try pipeline.render(try alert(id: "a"), format: "rep") }  // the shape is cached as pieces
+        let start = ContinuousClock.now
+        #expect(throws: RenderLimitError.documentTooLarge(limit: 1 << 20)) {
+            try pipeline.render(try alert(id: String(repeating: "x", count: 30_000)), format: "rep")
+        }
+        #expect(ContinuousClock.now - start < .seconds(Fixtures.sanitizer == nil ? 3 : 20))
+    }
+
+    @Test("XML escaping makes noncharacters visible; CSV defuses a formula behind any white space")
+    func xmlAndCSVCorners() throws {
+        #expect(TemplateEscaping.xml.escape("x\u{FFFE}y\u{1FFFF}z") == "x&lt;U+FFFE&gt;y&lt;U+1FFFF&gt;z")
+        #expect(TemplateEscaping.csv.escape("\u{A0}=1+1") == "\"'\u{A0}=1+1\"")
+        #expect(TemplateEscaping.csv.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
     }
 
     @Test("partials 32 deep load; 33 deep are refused")
@@ -166,6 +203,16 @@ final class TemplateLimitsTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("icons/ic-email-alert.svg").path, withDestinationPath: icon)
         #expect(throws: TemplateError.self) { try HTMLEmitter(templates: [folder]) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/ic-email-alert.svg"))
+        // A page template linked out, and a whole folder linked out.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("page"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("page/page.html.mustache").path, withDestinationPath: outside)
+        #expect(throws: TemplateError.self) { try HTMLEmitter(templates: [folder]) }
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("formats").path,
+                                                   withDestinationPath: scratch.url.appendingPathComponent("outside").path)
+        let found = TemplateChecker().check([folder]).filter { $0.message.contains("outside the templates folder") }.map(\.file)
+        #expect(found.contains { $0.hasSuffix("page/page.html.mustache") } && found.contains { $0.hasSuffix("/formats") }
+                && found.contains { $0.hasSuffix("catalog/en.json") }, "\(found)")
     }
 
     @Test("an icon is a self-contained SVG: links, external images, imports and styles refused; #fragments kept",
@@ -175,7 +222,19 @@ final class TemplateLimitsTests {
             ("<svg><use xlink:href='other.svg#x'/></svg>", false),
             ("<svg><style>@import url(https://evil.example/x.css);</style></svg>", false),
             ("<svg><rect fill='url(https://evil.example/p)'/></svg>", false),
+            ("<svg/onload='alert(1)'></svg>", false),
+            ("<svg x='1'onload='alert(1)'></svg>", false),
+            ("<svg></svg><img/src='x'/onerror='alert(1)'><svg></svg>", false),
+            ("<svg><a/href='javascript&colon;alert(1)'></a></svg>", false),
+            ("<svg><use/href='https://evil.example/s.svg#i'/></svg>", false),
+            ("<svg><feImage href='https://evil.example/x'/></svg>", false),
+            ("<svg><rect style='fill:u\\72l(https://evil.example/x)'/></svg>", false),
+            ("<svg><rect fill='u\\72l(https://evil.example/x)'/></svg>", false),
+            ("<svg><use href='#i'><set attributeName='href' to='https://evil.example'/></use></svg>", false),
+            ("<!DOCTYPE svg [<!ENTITY x 'y'>]><svg>&x;</svg>", false),
+            ("<svg><!-- <script> --></svg>", false),
             ("<svg><defs><linearGradient id='g'/></defs><rect fill='url(#g)'/><use href='#g'/></svg>", true),
+            ("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 48 36\" focusable=\"false\"><circle cx=\"1\" cy=\"2\" r=\"3\" fill=\"none\" stroke=\"currentColor\"/></svg>", true),
           ])
     func icons(svg: String, accepted: Bool) throws {
         try scratch.file("icons-\(accepted)/icons/ic-email-alert.svg", svg)

@@ -289,6 +289,43 @@ def test_trickling_batch_clients_lose_their_slots(tmp_path):
         server.close()
 
 
+def test_a_burst_buys_no_long_trickle(tmp_path):
+    """60 KB of blank lines at once, then a byte every second: under the minimum rate in every later window, so the
+    stream ends within a few windows, not after 60 KB / 1 KiB/s (the rate is measured per window, not from the start)."""
+    server = Server("--read-timeout", "2", "--batch-min-rate", "1024", "--max-batch-streams", "1")
+    connection = None
+    try:
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        connection.sendall(b"POST /v1/batch?format=text HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           b"Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n"
+                           + chunk(b"\n" * 60000))
+        connection.setblocking(False)
+        started, closed = time.monotonic(), None
+        while time.monotonic() - started < 20 and closed is None:
+            try:
+                while data := connection.recv(65536):
+                    pass
+                closed = time.monotonic() - started
+            except BlockingIOError:
+                pass
+            except OSError:
+                closed = time.monotonic() - started
+            if closed is None:
+                try:
+                    connection.send(chunk(b"\n"))
+                except OSError:
+                    closed = time.monotonic() - started
+            time.sleep(1)
+        assert closed is not None and closed < 10, f"a 60 KB burst bought a trickle of {time.monotonic() - started:.0f} s"
+        status, _, _ = request(server.port, "POST", "/v1/batch?format=text", body=compact_lines(3),
+                               headers={"Content-Type": "application/x-ndjson"}, timeout=10)
+        assert status == 200, f"the slot did not come back: {status}"
+    finally:
+        if connection:
+            connection.close()
+        server.close()
+
+
 # --- 5: a log nobody reads never blocks serving -----------------------------------------------------------------
 
 def log_flood(server, count, first):

@@ -85,16 +85,16 @@ struct ServerAttackTests {
         try folder.file("t/formats/amp.txt.mustache", "{{#details}}{{#details}}{{#details}}{{value}} {{/details}}{{/details}}{{/details}}")
         try folder.file("t/formats/slow.txt.mustache", "{{#details}}{{#details}}{{#details}}{{/details}}{{/details}}{{/details}}")
         let alert = try Self.alert(events: 1000)
-        let slow = Fixtures.sanitizer == nil ? 60.0 : 240.0  // bounded, on a machine busy with the rest of the suite
+        // No time is asserted here: in-process, a request waits for the suite's busy threads as well as for its render.
+        // The time a runaway template takes is held by TemplateLimitsTests (the render alone) and by
+        // Tests/Server/test_attacks.py (the built server, alone on its process).
         try await ServerTests.app { $0.templates = folder.path("t"); $0.renderTimeout = 60 }.test(.router) { client in
-            let start = ContinuousClock.now
             try await client.execute(uri: "/v1/render?format=amp", method: .post, headers: ServerTests.json,
                                      body: ByteBuffer(bytes: alert)) { response in
                 #expect(response.status == .unprocessableContent)
                 let problem = try ServerTests.problem(response)
                 #expect(problem["detail"] as? String == RenderLimitError.documentTooLarge(limit: 16 << 20).description)
             }
-            #expect(ContinuousClock.now - start < .seconds(slow))
         }
         // With no size limit to speak of, the time limit stops it.
         try await ServerTests.app {
@@ -102,14 +102,12 @@ struct ServerAttackTests {
             $0.renderTimeout = 0.5
             $0.limits.maxDocumentBytes = 1 << 40
         }.test(.router) { client in
-            let start = ContinuousClock.now
             try await client.execute(uri: "/v1/render?format=slow", method: .post, headers: ServerTests.json,
                                      body: ByteBuffer(bytes: alert)) { response in
                 #expect(response.status == .serviceUnavailable)
                 let problem = try ServerTests.problem(response)
                 #expect(problem["detail"] as? String == RenderLimitError.timedOut(seconds: 0.5).description)
             }
-            #expect(ContinuousClock.now - start < .seconds(slow))
             try await client.execute(uri: "/v1/render?format=text", method: .post, headers: ServerTests.json,
                                      body: ByteBuffer(bytes: try Fixtures.sample("email-alert"))) { #expect($0.status == .ok) }
         }

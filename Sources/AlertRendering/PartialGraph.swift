@@ -1,3 +1,5 @@
+import Mustache
+
 /// The templates of one folder (or one folder format) and the partials they include, checked when they are loaded,
 /// on swift-mustache's own parse (`TemplateTokens`): no partial includes itself, directly or through others
 /// (swift-mustache would recurse until the stack overflows); no chain of partials is deeper than `maxDepth`; no
@@ -42,11 +44,11 @@ struct PartialGraph: Sendable {
 
     /// The graph of `templates`: name, file and text each (a text that does not parse is left out: its error is
     /// reported where it is parsed).
-    init(_ templates: [(name: String, file: String, text: String)], lists: Set<String>) {
+    init(_ templates: [(name: String, file: String, text: String)], parsed: [String: MustacheTemplate] = [:], lists: Set<String>) {
         var entries: [String: Entry] = [:]
         var problems: [Problem] = []
         for template in templates {
-            guard let parsed = try? TemplateFormats.parse(template.text, file: template.file) else { continue }
+            guard let parsed = parsed[template.name] ?? (try? TemplateFormats.parse(template.text, file: template.file)) else { continue }
             let tokens = TemplateTokens(parsed)
             if !tokens.understood || !TemplateTokens.selfCheck {
                 problems.append(Problem(file: template.file, line: 1, column: 1, message:

@@ -40,7 +40,8 @@ public struct TemplateFormat: AlertEmitter {
     /// The document: the template rendered with the view model as its context, within `options`' document size
     /// and time limits (`RenderLimitError` past them).
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
-        let document = try shapes.render(view, escaping: escaping, budget: { RenderBudget(options: options, itemCost: itemCost) }) {
+        let document = try shapes.render(view, escaping: escaping, limit: options.maxDocumentBytes,
+                                         budget: { RenderBudget(options: options, itemCost: itemCost) }) {
             library.render($0, withTemplate: templateName)
         }
         guard let document else {

@@ -78,13 +78,16 @@ public enum TemplateFormats {
         }
         var library = MustacheLibrary()
         var texts: [(name: String, file: String, text: String)] = []
+        var parsed: [String: MustacheTemplate] = [:]
         for (part, url) in files.sorted(by: { $0.key < $1.key }) {
             let root = folders.last { url.path.hasPrefix($0.path + "/") } ?? TemplateFormats.shipped.deletingLastPathComponent()
             let text = try read(url, root: root)
-            library.register(try parse(text, file: url.path), named: part)
+            let template = try parse(text, file: url.path)
+            library.register(template, named: part)
+            parsed[part] = template
             texts.append((part, url.path, text))
         }
-        let graph = PartialGraph(texts, lists: PartialGraph.listNames)
+        let graph = PartialGraph(texts, parsed: parsed, lists: PartialGraph.listNames)
         try graph.check()
         return EmailFormat(name: name, files: files, library: library, itemCost: graph.itemCost)
     }
@@ -98,11 +101,14 @@ public enum TemplateFormats {
         var library = MustacheLibrary()
         var entries: [(name: String, file: URL, escaping: TemplateEscaping, sms: Bool)] = []
         var texts: [(name: String, file: String, text: String)] = []
+        var parsed: [String: MustacheTemplate] = [:]
         for file in try list(directory) where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
             let url = directory.appendingPathComponent(file)
             let name = String(file.dropLast(".mustache".count))
             let text = try read(url, root: root)
-            library.register(try parse(text, file: url.path), named: name)
+            let template = try parse(text, file: url.path)
+            library.register(template, named: name)
+            parsed[name] = template
             texts.append((name, url.path, text))
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count >= 2 else { continue }  // a partial
@@ -113,7 +119,7 @@ public enum TemplateFormats {
             entries.append((name, url, try escaping(of: text, fileExtension: String(parts[1]), file: url),
                             firstLine.hasPrefix("{{!") && firstLine.contains("fit=sms")))
         }
-        let graph = PartialGraph(texts, lists: PartialGraph.listNames)
+        let graph = PartialGraph(texts, parsed: parsed, lists: PartialGraph.listNames)
         try graph.check()
         return entries.map {
             (TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms,

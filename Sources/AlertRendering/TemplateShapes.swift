@@ -34,7 +34,8 @@ final class TemplateShapes: Sendable {
 
     /// The document of `view` with its strings escaped by `escaping`; `direct` renders a context the usual way.
     /// Every render is limited by a budget of its own (`budget` makes one); one past it throws `RenderLimitError`.
-    func render(_ view: AlertView, escaping: TemplateEscaping, budget: () -> RenderBudget,
+    /// `limit` is the document size limit the budgets hold.
+    func render(_ view: AlertView, escaping: TemplateEscaping, limit: Int, budget: () -> RenderBudget,
                 direct: (TemplateObject) -> String?) throws(RenderLimitError) -> String? {
         func directly() throws(RenderLimitError) -> String? {
             let spent = budget()
@@ -57,7 +58,6 @@ final class TemplateShapes: Sendable {
         }
         guard case .pieces(let pieces) = entry else { return try directly() }
         // The shape knows the lists' lengths, not the strings': the size is checked before the document is built.
-        let limit = budget().limit
         guard pieces.size(walk.leaves) <= limit else { throw .documentTooLarge(limit: limit) }
         return pieces.document(walk.leaves)
     }

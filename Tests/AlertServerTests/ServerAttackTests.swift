@@ -126,7 +126,7 @@ struct ServerAttackTests {
         #expect(throws: ServerConfigurationError.self) { try ServerTests.app { $0.templates = folder.path("t") } }
     }
 
-    @Test("the log never blocks: a full pipe costs lines, counted, not time")
+    @Test("the log never blocks: a full pipe costs lines, counted, not time", .timeLimit(.minutes(1)))
     func log() throws {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
@@ -135,9 +135,8 @@ struct ServerAttackTests {
         // the test process does not).
         let log = ServerLog(descriptor: ends[1], capacity: 4096)
         let logger = log.logger(label: "test")
-        let start = ContinuousClock.now
+        // A blocking log would stop this loop for good on the full pipe (the time limit turns that into a failure).
         for index in 0..<20_000 { logger.info("line \(index) \(String(repeating: "x", count: 100))") }
-        #expect(ContinuousClock.now - start < .seconds(Fixtures.sanitizer == nil ? 5 : 30))
         #expect(log.dropped > 10_000, "\(log.dropped)")
     }
 

@@ -103,8 +103,8 @@ public struct TemplateChecker: Sendable {
         var problems: [Problem] = []
         var scopes: [String] = [""]  // the key path each open section iterates, innermost last
         var repeating: [String?] = [nil]  // for each scope, the list it repeats its body over, if it does
-        for tag in Self.tags(in: text) {
-            let body = tag.body.trimmingCharacters(in: .whitespaces)
+        for tag in TemplateStructure(text).tags {
+            let body = ((tag.sigil.map(String.init) ?? "") + tag.name).trimmingCharacters(in: .whitespaces)
             guard let sigil = body.first else { continue }
             switch sigil {
             case "!", ">", "<", "=", "%", "$": continue  // comments, partials, delimiters, pragmas, blocks
@@ -188,28 +188,6 @@ public struct TemplateChecker: Sendable {
 
     private static func name(in body: String) -> String {
         String(body.prefix(while: { !$0.isWhitespace }))
-    }
-
-    /// Every `{{…}}` tag with the line and column where it starts (default delimiters).
-    static func tags(in text: String) -> [(body: String, line: Int, column: Int)] {
-        var tags: [(String, Int, Int)] = []
-        var line = 1, column = 1
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix("{{"), let close = text[index...].range(of: text[index...].hasPrefix("{{{") ? "}}}" : "}}") {
-                let bodyStart = text.index(index, offsetBy: text[index...].hasPrefix("{{{") ? 3 : 2)
-                let body = String(text[bodyStart..<close.lowerBound])
-                tags.append((text[index...].hasPrefix("{{{") ? "{" + body : body, line, column))
-                for character in text[index..<close.upperBound] {
-                    if character == "\n" { line += 1; column = 1 } else { column += 1 }
-                }
-                index = close.upperBound
-                continue
-            }
-            if text[index] == "\n" { line += 1; column = 1 } else { column += 1 }
-            index = text.index(after: index)
-        }
-        return tags
     }
 
     /// Levenshtein distance.

@@ -11,17 +11,7 @@ struct TemplateStructure: Sendable {
         var line: Int, column: Int
     }
 
-    /// A section: its name, where its opening tag is, and its body's bytes.
-    struct Section: Sendable {
-        var name: String
-        var tag: Tag
-        var body: Range<Int>
-        /// The names of the enclosing sections, outermost first.
-        var enclosing: [String]
-    }
-
     let tags: [Tag]
-    let sections: [Section]
 
     /// The structure of `text`. A template that does not parse has what could be read of it (the parser's own
     /// error is reported separately).
@@ -64,34 +54,9 @@ struct TemplateStructure: Sendable {
             advanceLines(to: end + closing.count)
         }
         self.tags = tags
-        var sections: [Section] = []
-        var stack: [(name: String, tag: Tag)] = []
-        for tag in tags {
-            switch tag.sigil {
-            case "#", "^", "$", "<":
-                stack.append((tag.name, tag))
-            case "/":
-                guard let index = stack.lastIndex(where: { $0.name == tag.name }) else { continue }
-                let opened = stack[index]
-                stack.removeSubrange(index...)
-                if opened.tag.sigil == "#" || opened.tag.sigil == "^" {
-                    sections.append(Section(name: opened.name, tag: opened.tag, body: opened.tag.end..<tag.start,
-                                            enclosing: stack.filter { $0.tag.sigil == "#" || $0.tag.sigil == "^" }.map(\.name)))
-                }
-            default:
-                break
-            }
-        }
-        self.sections = sections
     }
 
-    /// The partials the template includes (`{{> name}}` and `{{< name}}`), with their tags.
-    var partials: [Tag] { tags.filter { ($0.sigil == ">" || $0.sigil == "<") && !$0.name.hasPrefix("*") } }
-
-    /// Partials named at render time (`{{>* name}}`): AlertKit refuses them, since no load-time check could follow them.
-    var dynamicPartials: [Tag] { tags.filter { ($0.sigil == ">" || $0.sigil == "<") && $0.name.hasPrefix("*") } }
-
-    /// Pragmas (`{{% CONTENT_TYPE: HTML }}`): AlertKit refuses them, since the format, not the template, escapes.
+    /// Pragmas (`{{% CONTENT_TYPE: HTML }}`), for the place of an error about one.
     var pragmas: [Tag] { tags.filter { $0.sigil == "%" } }
 
     /// The name a section iterates, its transform taken off: `reversed(details)` → `details`, `nextSteps.items` →

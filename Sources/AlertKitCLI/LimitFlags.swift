@@ -2,7 +2,7 @@ import AlertModel
 import ArgumentParser
 
 /// The flags that bound what one alert may hold (`AlertLimits`), shared by `render`, `validate`, `batch` and
-/// `preview`; unset flags take the stored settings (`alertkit config set max-events N`), then SPEC.md's limits.
+/// `preview`; unset flags take the stored settings (`alertkit config set max-events N`), then the defaults (docs/limits.md).
 struct LimitFlags: ParsableArguments {
     @Option(name: .customLong("max-alert-bytes"), help: ArgumentHelp(
         "The largest alert, in bytes of JSON (default 1048576: 1 MiB); a batch line or document too.", valueName: "n"))
@@ -35,7 +35,7 @@ struct LimitFlags: ParsableArguments {
         }
     }
 
-    /// The limits: flags first, then stored settings, then SPEC.md's.
+    /// The limits: flags first, then stored settings, then the defaults.
     func limits() throws -> AlertLimits {
         let settings = try SettingsStore.default.load()
         let defaults = AlertLimits.default

@@ -14,7 +14,7 @@ struct Settings: Codable, Equatable {
     var helpLine: String?
     /// A folder of the user's templates (formats), searched after the shipped ones.
     var templates: String?
-    /// The limits of one alert (`AlertLimits`), each unset for SPEC.md's.
+    /// The limits of one alert (`AlertLimits`), each unset for its default (docs/limits.md).
     var maxAlertBytes: Int?, maxEvents: Int?, maxStringBytes: Int?, maxDepth: Int?
     /// The largest document one alert may render to, unset for 16 MiB.
     var maxDocumentBytes: Int?

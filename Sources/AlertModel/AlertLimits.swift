@@ -1,4 +1,4 @@
-/// The most one alert may hold (SPEC.md, "Limits"): what keeps a hostile record from costing more than a bounded
+/// The most one alert may hold (docs/limits.md): what keeps a hostile record from costing more than a bounded
 /// amount of time and memory. The same in the library, `render`, `validate`, `batch` and `alertkit serve`.
 ///
 /// Each limit is checked while reading: a record over `maxBytes` is refused before it is parsed; nesting, strings
@@ -17,13 +17,13 @@ public struct AlertLimits: Sendable, Hashable {
     /// inside itself is stopped when its output passes it, and the alert gets an error instead of a document.
     public var maxDocumentBytes: Int
 
-    /// The limits of SPEC.md.
+    /// The default limits (docs/limits.md).
     public static let `default` = AlertLimits()
 
     /// The smallest value each limit may take: 1, and a depth of 2 (an alert is an object holding an array).
     public static let least = AlertLimits(maxBytes: 1, maxEvents: 1, maxStringBytes: 1, maxDepth: 2, maxDocumentBytes: 1)
 
-    /// Creates limits; each defaults to SPEC.md's.
+    /// Creates limits; each defaults to docs/limits.md's.
     public init(maxBytes: Int = 1 << 20, maxEvents: Int = 1000, maxStringBytes: Int = 64 << 10, maxDepth: Int = 64,
                 maxDocumentBytes: Int = 16 << 20) {
         self.maxDocumentBytes = maxDocumentBytes

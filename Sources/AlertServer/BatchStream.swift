@@ -86,18 +86,7 @@ struct BatchStream: Sendable {
 
     /// Writes all of `buffer` to the pipe; false when its reader is gone.
     private static func write(_ buffer: ByteBuffer, to descriptor: Int32) -> Bool {
-        buffer.withUnsafeReadableBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
+        buffer.withUnsafeReadableBytes { writeAll($0, to: descriptor) }
     }
 }
 

@@ -68,17 +68,7 @@ public final class ServerLog: Sendable {
     }
 
     private static func write(_ line: [UInt8], to descriptor: Int32) {
-        line.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return  // the log is gone: nothing to do but go on serving
-                }
-                offset += count
-            }
-        }
+        _ = line.withUnsafeBytes { writeAll($0, to: descriptor) }  // a log gone: nothing to do but go on serving
     }
 
     /// Formats a record as one line: time, level, label, message, then the metadata as `key=value` in key order.

@@ -48,16 +48,7 @@ final class ConfigurationErrorTests {
     @Test("a template that multiplies a list: render fails with the limit's name, batch writes an error record and goes on")
     func amplification() throws {
         try scratch.file("amp/formats/amp.txt.mustache", "{{#details}}{{#details}}{{#details}}{{value}} {{/details}}{{/details}}{{/details}}")
-        var alert = try #require(try JSONSerialization.jsonObject(with: Fixtures.sample("email-alert")) as? [String: Any])
-        let event = try #require((alert["events"] as? [[String: Any]])?.first)
-        alert["events"] = (0..<1000).map { index -> [String: Any] in
-            var copy = event
-            var data = copy["data"] as? [String: Any] ?? [:]
-            data["email"] = "user\(index)@example.com"
-            copy["data"] = data
-            return copy
-        }
-        let big = try scratch.file("big.json", try JSONSerialization.data(withJSONObject: alert))
+        let big = try scratch.file("big.json", Data(try Fixtures.emailAlert(events: 1000)))
         let render = try CLI.run(["render", big, "-f", "amp", "--templates", scratch.path("amp"), "--max-document-bytes", "1000000"])
         #expect(render.status == 1 && render.standardError.contains("document size limit of 1000000 bytes"), "\(render.standardError)")
         let small = try CLI.run(["render", "SampleData/email-alert.json", "-f", "amp", "--templates", scratch.path("amp")])

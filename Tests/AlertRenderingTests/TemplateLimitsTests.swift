@@ -13,20 +13,6 @@ final class TemplateLimitsTests {
 
     init() throws { scratch = try ScratchDirectory("alertkit-template-limits") }
 
-    /// An email alert with `count` different events: `count` details.
-    static func alert(events count: Int) throws -> [UInt8] {
-        var alert = try #require(try JSONSerialization.jsonObject(with: Fixtures.sample("email-alert")) as? [String: Any])
-        let event = try #require((alert["events"] as? [[String: Any]])?.first)
-        alert["events"] = (0..<count).map { index -> [String: Any] in
-            var copy = event
-            var data = copy["data"] as? [String: Any] ?? [:]
-            data["email"] = "user\(index)@example.com"
-            copy["data"] = data
-            return copy
-        }
-        return Array(try JSONSerialization.data(withJSONObject: alert))
-    }
-
     private func formats(_ files: [String: String]) throws -> FormatRegistry {
         let folder = scratch.url.appendingPathComponent(UUID().uuidString)
         for (name, text) in files { try scratch.file(folder.lastPathComponent + "/" + name, text) }
@@ -74,7 +60,7 @@ final class TemplateLimitsTests {
         let formats = try formats(["rep.txt.mustache": "{{#details}}{{#details}}{{id}}{{/details}}{{/details}}"])
         let pipeline = AlertPipeline(decoder: AlertDecoder(limits: AlertLimits(maxDocumentBytes: 1 << 20)), formats: formats)
         func alert(id: String) throws -> [UInt8] {
-            var object = try #require(try JSONSerialization.jsonObject(with: Data(Self.alert(events: 100))) as? [String: Any])
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(Fixtures.emailAlert(events: 100))) as? [String: Any])
             object["id"] = id
             return Array(try JSONSerialization.data(withJSONObject: object))
         }
@@ -118,7 +104,7 @@ final class TemplateLimitsTests {
     func amplification() throws {
         let formats = try formats(["amp.txt.mustache": "{{#details}}{{#details}}{{#details}}{{value}} {{/details}}{{/details}}{{/details}}",
                                    "texty.txt.mustache": "{{#details}}{{#details}}{{#details}}0123456789012345678901234567890123456789{{/details}}{{/details}}{{/details}}"])
-        let view = try AlertPipeline(formats: formats).view(Self.alert(events: 1000))
+        let view = try AlertPipeline(formats: formats).view(Fixtures.emailAlert(events: 1000))
         #expect(view.details.count == 1000)
         for name in ["amp", "texty"] {
             #expect(throws: RenderLimitError.documentTooLarge(limit: 1 << 20)) {
@@ -130,7 +116,7 @@ final class TemplateLimitsTests {
     @Test("the document size limit: a document of exactly the limit renders, one byte less refuses it, through the pipeline")
     func sizeLimitBoundary() throws {
         let formats = try formats(["list.txt.mustache": "{{#details}}{{value}}\n{{/details}}"])
-        let json = try Self.alert(events: 10)
+        let json = try Fixtures.emailAlert(events: 10)
         let document = try AlertPipeline(formats: formats).render(json, format: "list").document
         let size = document.utf8.count
         for (limit, passes) in [(size + 1, true), (size, true), (size - 1, false)] {
@@ -149,7 +135,7 @@ final class TemplateLimitsTests {
     @Test("a render past its time limit stops with timedOut", .timeLimit(.minutes(2)))
     func timeLimit() throws {
         let formats = try formats(["slow.txt.mustache": "{{#details}}{{#details}}{{#details}}{{/details}}{{/details}}{{/details}}"])
-        let view = try AlertPipeline(formats: formats).view(Self.alert(events: 1000))
+        let view = try AlertPipeline(formats: formats).view(Fixtures.emailAlert(events: 1000))
         let options = RenderOptions(maxDocumentBytes: .max / 2, timeLimit: .milliseconds(200))
         #expect(throws: RenderLimitError.timedOut(seconds: 0.2)) { try formats.emitter(named: "slow").render(view, options: options) }
     }

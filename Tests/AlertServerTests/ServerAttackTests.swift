@@ -15,20 +15,6 @@ import Testing
 struct ServerAttackTests {
     static let ssn = "123-45-6789"
 
-    /// An email alert with `count` different events: `count` details.
-    static func alert(events count: Int) throws -> [UInt8] {
-        var alert = try #require(try JSONSerialization.jsonObject(with: Fixtures.sample("email-alert")) as? [String: Any])
-        let event = try #require((alert["events"] as? [[String: Any]])?.first)
-        alert["events"] = (0..<count).map { index -> [String: Any] in
-            var copy = event
-            var data = copy["data"] as? [String: Any] ?? [:]
-            data["email"] = "user\(index)@example.com"
-            copy["data"] = data
-            return copy
-        }
-        return Array(try JSONSerialization.data(withJSONObject: alert))
-    }
-
     @Test("a path with an empty, . or .. segment, or an encoded slash, backslash or dot, is 400 before authentication",
           arguments: ["//v1/render", "///v1/validate", "//v1/batch", "//v1/schema", "/v1//render", "/v1/render/",
                       "/v1/./render", "/v1/../v1/render", "/healthz/../v1/render", "/%2Fv1/render", "/v1%2frender",
@@ -84,7 +70,7 @@ struct ServerAttackTests {
         let folder = try ScratchDirectory("alertkit-amp")
         try folder.file("t/formats/amp.txt.mustache", "{{#details}}{{#details}}{{#details}}{{value}} {{/details}}{{/details}}{{/details}}")
         try folder.file("t/formats/slow.txt.mustache", "{{#details}}{{#details}}{{#details}}{{/details}}{{/details}}{{/details}}")
-        let alert = try Self.alert(events: 1000)
+        let alert = try Fixtures.emailAlert(events: 1000)
         // No time is asserted here: in-process, a request waits for the suite's busy threads as well as for its render.
         // The time a runaway template takes is held by TemplateLimitsTests (the render alone) and by
         // Tests/Server/test_attacks.py (the built server, alone on its process).

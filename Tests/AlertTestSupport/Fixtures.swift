@@ -30,6 +30,23 @@ public enum Fixtures {
         try Data(contentsOf: sampleDirectory.appendingPathComponent(name + ".json"))
     }
 
+    /// The email alert sample with `count` events, each a different address: `count` details, the list a template
+    /// can repeat inside itself.
+    public static func emailAlert(events count: Int) throws -> [UInt8] {
+        guard var alert = try JSONSerialization.jsonObject(with: sample("email-alert")) as? [String: Any],
+              let event = (alert["events"] as? [[String: Any]])?.first else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        alert["events"] = (0..<count).map { index -> [String: Any] in
+            var copy = event
+            var data = copy["data"] as? [String: Any] ?? [:]
+            data["email"] = "user\(index)@example.com"
+            copy["data"] = data
+            return copy
+        }
+        return Array(try JSONSerialization.data(withJSONObject: alert))
+    }
+
     /// `../shared/tools/gen-feed.py`, beside the project.
     public static var feedGenerator: URL {
         packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tools/gen-feed.py")

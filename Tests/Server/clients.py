@@ -48,6 +48,17 @@ def metric(exposition, name, labels=""):
     return None
 
 
+def await_streams(port, count, seconds=3):
+    """Polls /metrics until `alertkit_batch_streams_active` is `count` or `seconds` pass; gives the last value.
+    A test that needs its streams to hold their slots waits for this, not for a guessed sleep."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = metric(request(port, "GET", "/metrics", timeout=5)[2].decode(), "alertkit_batch_streams_active")
+        if value == count or time.monotonic() >= deadline:
+            return value
+        time.sleep(0.05)
+
+
 def rss_mb(pid):
     """The process' resident memory in MB (VmRSS), 0 once it is gone."""
     try:

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from clients import begin_batch, chunk, compact_lines, metric, pump, request
+from clients import await_streams, begin_batch, chunk, compact_lines, metric, pump, request
 from conftest import ROOT, Server, alertkit, problem
 
 SSN_SAMPLE = ROOT / "SampleData" / "ssn-alert.json"
@@ -241,6 +241,9 @@ def test_trickling_batch_clients_lose_their_slots(tmp_path):
                                b"Content-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk(b"\n"))
             connection.setblocking(False)
             tricklers.append(connection)
+        # The third client must find both slots taken: wait until the server has started both streams.
+        active = await_streams(server.port, 2)
+        assert active == 2, f"two batch streams opened, alertkit_batch_streams_active is {active}"
         served, status, answer, statuses = None, None, b"", []
         next_trickle = started + 1
         for _ in range(200):  # a blank line a second from each; the third client tries in between

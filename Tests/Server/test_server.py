@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from clients import await_streams
 from conftest import ROOT, Server, alertkit
 
 SAMPLE = ROOT / "SampleData" / "email-alert.json"
@@ -117,7 +118,7 @@ def test_sigterm_lets_a_request_in_flight_finish(tmp_path):
     try:
         lines = feed(tmp_path).splitlines(keepends=True)
         connection = open_stream(server, "sms", lines[:100], close=True)
-        time.sleep(0.3)
+        assert await_streams(server.port, 1) == 1, "the stream holds no slot before SIGTERM"
         server.process.send_signal(signal.SIGTERM)
         time.sleep(0.3)
         connection.sendall(chunk(b"".join(lines[100:])) + b"0\r\n\r\n")  # the body ends within the grace period
@@ -167,7 +168,7 @@ def test_slow_bodies_time_out_stalled_streams_close_and_extra_streams_are_refuse
         # 503: a second batch stream while the only slot is taken.
         lines = feed(tmp_path).splitlines(keepends=True)
         stream = open_stream(server, "text", lines[:10])
-        time.sleep(0.3)
+        assert await_streams(server.port, 1) == 1, "the first stream holds no slot"
         refused = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H",
                                   "Content-Type: application/x-ndjson", "--data-binary", "@-", f"{server.url}/v1/batch"],
                                  input=b"".join(lines[:3]), capture_output=True, check=True).stdout

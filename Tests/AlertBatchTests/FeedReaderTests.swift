@@ -152,13 +152,11 @@ struct FeedReaderTests {
         #expect(documents[1].text == "{\n  \"id\": \"z\"\n}" && documents[1].line == 4)
     }
 
-    @Test("looking for where to resume is bounded, whatever the input holds")
+    @Test("looking for where to resume is bounded, whatever the input holds", .timeLimit(.minutes(1)))
     func resynchronizationIsBounded() throws {
         let hostile = #"[{"id":"a","m":""# + String(repeating: "},{[", count: 50_000)
-        let start = Date()
         let records = try all(hostile, maxRecordBytes: 4096)
         #expect(records.count == 1 && records[0].problem != nil)
-        #expect(Date().timeIntervalSince(start) < 20)
     }
 
     @Test("a value that does not end within the look-ahead is read line by line")

@@ -73,11 +73,12 @@ struct LimitsTests {
         #expect(error.message == "nesting deeper than the depth limit of 10 levels")
     }
 
-    @Test("the defaults are SPEC.md's; a million events, a 100 MB string and deep nesting are refused fast")
+    /// The two huge inputs are refused by their size alone: the size-limit message proves that nothing was parsed.
+    @Test("the defaults are docs/limits.md's; a million events and a 100 MB string are refused by size, deep nesting at its depth",
+          .timeLimit(.minutes(1)))
     func defaults() throws {
         #expect(AlertLimits.default == AlertLimits(maxBytes: 1_048_576, maxEvents: 1000, maxStringBytes: 65_536, maxDepth: 64))
         let decoder = AlertDecoder()
-        let start = ContinuousClock.now
         for bytes in [Self.alert(events: 1_000_000), Self.alert(nameBytes: 100_000_000)] {
             #expect(Self.issues(bytes, .default).first?.message.contains("the alert size limit") == true)
         }
@@ -87,7 +88,6 @@ struct LimitsTests {
         #expect(throws: Never.self) { try decoder.decode(Self.alert(nameBytes: 65_536)) }
         #expect(throws: AlertDecodingError.self) { try decoder.decode(Self.alert(nest: 61)) }
         #expect(throws: Never.self) { try decoder.decode(Self.alert(nest: 60)) }
-        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(AlertLimits(maxDepth: 1).invalidLimit == "maxDepth" && AlertLimits.default.invalidLimit == nil)
     }
 }

@@ -55,7 +55,7 @@ public struct JSONSchema: Sendable {
 }
 
 extension JSONSchema {
-    /// The alert contract of SPEC.md, from the `alert.schema.json` resource.
+    /// The alert contract (docs/contract.md), from the `alert.schema.json` resource.
     public static let alert: JSONSchema = {
         do {
             var schema = try JSONSchema(document: JSONParser().parse(alertSchemaText.utf8))

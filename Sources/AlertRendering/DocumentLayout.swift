@@ -186,7 +186,7 @@ enum DocumentLayout {
             .container(.init(tag: "section", role: "steps"), [.heading(2, [.text(steps.title)])] + stepBlocks),
         ]
         // "Learn more" comes last: the page shows everything through "Contact us now" above its pinned buttons
-        // (ux.png); the sources are for a reader who wants to check the advice.
+        // (docs/email-alert-414x736.png); the sources are for a reader who wants to check the advice.
         blocks.append(.container(.init(tag: "section", role: "help"), helpBlocks))
         if !sources.items.isEmpty {
             blocks.append(.container(.init(tag: "section", role: "sources"), [

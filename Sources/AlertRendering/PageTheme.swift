@@ -1,7 +1,7 @@
 import AlertTemplates
 import Foundation
 
-/// The values of the exercise's UX notes (fonts, colours, sizes, margins) that `page/style.css.mustache`
+/// The page's design values (docs/contract.md, "The page": fonts, colours, sizes, margins) that `page/style.css.mustache`
 /// is filled with (plus `measure`, the widest the text runs), read from `Templates/page/theme.json` so a designer
 /// changes them without recompiling.
 struct PageTheme: Sendable, Codable {

@@ -65,7 +65,7 @@ struct SchemaTests {
         #expect(reported.map(\.pointer.description) == ["/id", "/events/0/date", "/events/0/data/ssn", "/events/1/data/ccn"])
     }
 
-    @Test("every CreationDate form of SPEC.md is accepted", arguments: [
+    @Test("every CreationDate form of docs/contract.md is accepted", arguments: [
         "2016-09-06 00:00:00", "2016-09-06T00:00:00Z", "2016-09-06T00:00:00+02:00",
         "2016-09-06T00:00:00.123Z", "2016-09-06T00:00:00.5-05:00", "2016-09-06T00:00",
     ])
@@ -85,7 +85,7 @@ struct SchemaTests {
         #expect(social.warnings.map(\.pointer) == ["/events/0/data/category"])
     }
 
-    @Test("extra keys are ignored; the exercise's mock alert decodes to its typed values")
+    @Test("extra keys are ignored; the sample alert decodes to its typed values")
     func mockAlert() throws {
         let json = #"{"events":[{"data":{"CreationDate":"2016-09-06 00:00:00","Source":"Test Data","email":"mateagar+1@gmail.com","match":"IDEMAILADDR","extra":[1]},"date":"2016-09-12"}],"id":"4930982:105","type":1,"more":{}}"#
         let decoded = try decoder.decode(Array(json.utf8))

@@ -3,7 +3,7 @@ import AlertPresentation
 import AlertTestSupport
 import Testing
 
-@Suite("The exercise's email alert")
+@Suite("The sample email alert")
 struct EmailAlertViewTests {
     let view: AlertView
 
@@ -12,7 +12,7 @@ struct EmailAlertViewTests {
         view = PresenterRegistry.standard.present(alert)
     }
 
-    @Test("title, header and detail follow the exercise's display logic")
+    @Test("title, header and detail follow docs/contract.md's display rules")
     func header() {
         #expect(view.title == "Email Address Leaked")
         #expect(view.header == .init(icon: "ic-cyberagent-alert", title: "Identity Risk", subtitle: "Your email has been leaked"))
@@ -22,7 +22,7 @@ struct EmailAlertViewTests {
         #expect(view.details[0].fields.map(\.text) == ["From: Test Data", "Date of leak: 09-06-2016"])
     }
 
-    @Test("What's at risk, Next Steps and Need help? carry the exercise's texts and icons")
+    @Test("What's at risk, Next Steps and Need help? carry the sample's texts and icons")
     func sections() {
         #expect(view.risks.title == "What's at risk")
         #expect(view.risks.paragraphs == ["Your email and password were compromised and could be used to access other accounts."])
@@ -37,7 +37,7 @@ struct EmailAlertViewTests {
         #expect(view.action(view.help.action)?.label == "Contact us now")
     }
 
-    @Test("the three actions and popups are SPEC.md's table, as data")
+    @Test("the three actions and popups are docs/contract.md's table, as data")
     func actions() {
         #expect(view.actions == [
             AlertAction(id: "contact", label: "Contact us now", placement: .help, popup: .init(

@@ -37,7 +37,7 @@ struct MaskingTests {
         }
     }
 
-    @Test("SPEC.md's masked types are masked by default", arguments: MatchKind.allCases)
+    @Test("docs/contract.md's masked types are masked by default", arguments: MatchKind.allCases)
     func defaults(match: MatchKind) {
         let unmasked: Set<MatchKind> = [.email, .homePhone, .workPhone, .cellPhone]
         #expect(Masking.masks(match) == !unmasked.contains(match))

@@ -4,10 +4,10 @@ import AlertTestSupport
 import Foundation
 import Testing
 
-/// The exercise's acceptance criteria, checked on the rendered sample in every document format.
+/// The sample alert's acceptance criteria (docs/contract.md, "The page"), checked on the rendered sample in every document format.
 @Suite("Acceptance: the email alert in every format")
 struct AcceptanceTests {
-    /// What the page must show, in this order (criteria 1–8 and SPEC.md's popups). The leaked address is shown
+    /// What the page must show, in this order (docs/contract.md: the page's order, the actions and their popups). The leaked address is shown
     /// defanged (issue 12: no address from an alert may be autolinked by a mail client or Markdown renderer).
     static let inOrder = [
         "Email Address Leaked", "Identity Risk", "Your email has been leaked", "mateagar+1@gmail[.]com",

@@ -23,7 +23,7 @@ final class PageShellTests {
         return folder
     }
 
-    @Test("every theme value reaches the styles, and the UX notes' values are the shipped ones")
+    @Test("every theme value reaches the styles, and docs/contract.md's page values are the shipped ones")
     func themeValues() throws {
         let page = try PageShell(directory: folder { $0["red"] = "rgb(1, 2, 3)" })
             .render(alert: "<div></div>", title: "T", lang: "en")

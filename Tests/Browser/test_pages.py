@@ -144,7 +144,7 @@ def test_help_line_page_dials_the_number(pages):
 
 
 def test_email_sample_looks_like_the_design(pages, show):
-    """At 414×736 the email sample has ux.png's order, colours, fonts and sizes."""
+    """At 414×736 the email sample has the design's order, colours, fonts and sizes (docs/contract.md, "The page")."""
     path, _ = pages["email-alert"]
     browser = show(path, 414, 736)
     order = ["titlebar", "alert-header", "details", "risks", "steps", "help", "actions"]
@@ -170,7 +170,7 @@ def test_email_sample_looks_like_the_design(pages, show):
     assert rect(browser, ".risks h2")[0] == 16 and rect(browser, ".risks")[0] == 8
     remind, resolve = rect(browser, ".action-remind"), rect(browser, ".action-resolve")
     assert remind[0] == 16 and resolve[0] + resolve[2] == 414 - 16 and resolve[0] - (remind[0] + remind[2]) == 16
-    # Everything through "Contact us now" fits above the buttons without scrolling, as in ux.png.
+    # Everything through "Contact us now" fits above the buttons without scrolling, as in docs/email-alert-414x736.png.
     contact = rect(browser, ".help-action button")
     assert contact[1] + contact[3] <= rect(browser, ".actions")[1]
 

@@ -10,13 +10,7 @@ public struct AlertKitCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "alertkit",
         abstract: "Turn identity-protection alerts (JSON) into HTML, Markdown, text or a JSON view model.",
-        discussion: """
-        Exit codes: 0 success, 1 an input is not a valid alert, 64 usage error, \
-        66 an input cannot be read, 72 AlertKit's shipped templates are missing, 73 an output cannot be written, \
-        78 a configuration error (a template that does not parse or includes itself, a bad catalog, icon or \
-        settings file: never 1, so a job cannot take it for rejected records), \
-        128 + N a batch stopped by signal N.
-        """,
+        discussion: ExitCodes.help,
         version: AlertKitCommand.version,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self,
                       TemplatesCommand.self, PreviewCommand.self, ConfigCommand.self, ServeCommand.self]
@@ -40,7 +34,7 @@ public struct AlertKitCommand: ParsableCommand {
             || arguments.contains { ["--version", "--help", "-h", "--generate-completion-script"].contains($0) }
         if !needsNone, case .failure(let error) = AlertTemplates.location {
             FileHandle.standardError.write(Data("alertkit: \(error)\n".utf8))
-            Foundation.exit(72)
+            Foundation.exit(ExitCodes.missingResources.rawValue)
         }
         main()
     }

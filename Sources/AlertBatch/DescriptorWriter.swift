@@ -1,7 +1,7 @@
 import Foundation
 
 /// Buffered writes to a file descriptor (standard output, or an errors file), in large blocks.
-public final class OutputStream {
+public final class DescriptorWriter {
     private let descriptor: Int32
     private let closes: Bool
     private var buffer: [UInt8] = []

@@ -47,7 +47,7 @@ public enum OutputFile {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw BatchInputError("\(path): cannot be written (\(String(cString: strerror(errno))))") }
         defer { close(descriptor) }
-        do { try OutputStream.writeAll(bytes, to: descriptor) } catch {
+        do { try DescriptorWriter.writeAll(bytes, to: descriptor) } catch {
             throw BatchInputError("\(path): cannot be written (\(error))")
         }
     }

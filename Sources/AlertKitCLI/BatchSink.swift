@@ -53,8 +53,8 @@ struct EncodedRecord: Sendable {
 final class BatchSink: @unchecked Sendable {
     private let directory: AtomicDirectoryWriter?
     private var namer: OutputNamer
-    private let standardOutput = AlertBatch.OutputStream(descriptor: STDOUT_FILENO)
-    private let errors: AlertBatch.OutputStream?
+    private let standardOutput = DescriptorWriter(descriptor: STDOUT_FILENO)
+    private let errors: DescriptorWriter?
     private let errorsPath: String?
     private let format: String
     private let failFast: Bool
@@ -75,7 +75,7 @@ final class BatchSink: @unchecked Sendable {
     init(outDir: String?, errorsPath: String?, format: OutputFormat, failFast: Bool, progress: ProgressBar) throws(BatchInputError) {
         directory = try outDir.map { dir throws(BatchInputError) in try AtomicDirectoryWriter(directory: dir) }
         namer = OutputNamer(fileExtension: format.fileExtension)
-        errors = try errorsPath.map { path throws(BatchInputError) in try AlertBatch.OutputStream(path: path) }
+        errors = try errorsPath.map { path throws(BatchInputError) in try DescriptorWriter(path: path) }
         self.errorsPath = errorsPath
         self.format = format.name
         self.failFast = failFast

@@ -11,7 +11,7 @@ enum Console {
 
     /// Writes bytes.
     static func write(_ bytes: [UInt8]) throws {
-        do { try AlertBatch.OutputStream.writeAll(bytes, to: STDOUT_FILENO) } catch {
+        do { try DescriptorWriter.writeAll(bytes, to: STDOUT_FILENO) } catch {
             throw Diagnostics.fail("standard output: cannot be written (\(error))", code: ExitCodes.cannotCreate)
         }
     }

@@ -9,7 +9,7 @@ enum Diagnostics {
     /// visible (`ControlCharacters.visible`), so no message can drive the terminal or fake a line of its own.
     static func print(_ line: String) {
         let bytes = Array((ControlCharacters.visible(line) + "\n").utf8)
-        try? AlertBatch.OutputStream.writeAll(bytes, to: STDERR_FILENO)  // with standard error gone, nothing is left to tell
+        try? DescriptorWriter.writeAll(bytes, to: STDERR_FILENO)  // with standard error gone, nothing is left to tell
     }
 
     /// Prints `line` and gives the exit code to throw.

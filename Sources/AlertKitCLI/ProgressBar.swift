@@ -27,12 +27,12 @@ final class ProgressBar {
     /// Clears the line, so an error or the summary prints on a clean line.
     func clear() {
         guard isShown else { return }
-        try? AlertBatch.OutputStream.writeAll(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
+        try? DescriptorWriter.writeAll(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
         isShown = false
     }
 
     private func draw(_ line: String) {
-        try? AlertBatch.OutputStream.writeAll(Array(("\r\u{1B}[K" + line).utf8), to: STDERR_FILENO)
+        try? DescriptorWriter.writeAll(Array(("\r\u{1B}[K" + line).utf8), to: STDERR_FILENO)
         isShown = true
     }
 

@@ -71,6 +71,7 @@ struct BatchCommand: ParsableCommand {
     static let maxJobs = 1024
 
     func run() throws {
+        let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
         for input in inputs {
             do { try BatchInput(input).check() } catch {
                 throw Diagnostics.fail(error.description, code: ExitCodes.noInput)
@@ -89,10 +90,10 @@ struct BatchCommand: ParsableCommand {
         } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.usage)
         }
-        let formats = try presentation.formats()
+        let formats = try presentation.formats(settings)
         _ = try PresentationFlags.emitter(format, in: formats)
-        let decoder = try limits.decoder()
-        let processor = try RecordProcessor(pipeline: AlertPipeline(decoder: decoder, context: try presentation.context(), formats: formats), format: format,
+        let decoder = limits.decoder(settings)
+        let processor = try RecordProcessor(pipeline: AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats), format: format,
                                             options: RenderOptions(fragment: fragment, textWidth: width),
                                             urgentOnly: urgentOnly)
         let sink: BatchSink

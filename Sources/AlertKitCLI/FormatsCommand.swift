@@ -11,7 +11,8 @@ struct FormatsCommand: ParsableCommand {
     @OptionGroup var templates: TemplatesOption
 
     func run() throws {
-        let registry = try templates.formats()
+        let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
+        let registry = try templates.formats(settings)
         for format in registry.formats {
             let aliases = format.aliases.isEmpty ? "" : " (also: \(format.aliases.joined(separator: ", ")))"
             try Console.line("\(format.name)\t.\(format.fileExtension)\t\(format.summary)\(aliases)")

@@ -35,9 +35,8 @@ struct LimitFlags: ParsableArguments {
         }
     }
 
-    /// The limits: flags first, then stored settings, then the defaults.
-    func limits() throws -> AlertLimits {
-        let settings = try SettingsStore.default.load()
+    /// The limits: flags first, then the stored `settings`, then the defaults.
+    func limits(_ settings: Settings) -> AlertLimits {
         let defaults = AlertLimits.default
         return AlertLimits(maxBytes: maxAlertBytes ?? settings.maxAlertBytes ?? defaults.maxBytes,
                            maxEvents: maxEvents ?? settings.maxEvents ?? defaults.maxEvents,
@@ -47,5 +46,5 @@ struct LimitFlags: ParsableArguments {
     }
 
     /// A decoder with these limits.
-    func decoder() throws -> AlertDecoder { AlertDecoder(limits: try limits()) }
+    func decoder(_ settings: Settings) -> AlertDecoder { AlertDecoder(limits: limits(settings)) }
 }

@@ -44,7 +44,7 @@ struct PresentationFlags: ParsableArguments {
     }
 
     /// The formats, with the templates of `--templates` (else the stored folder).
-    func formats() throws -> FormatRegistry { try templates.formats() }
+    func formats(_ settings: Settings) throws -> FormatRegistry { try templates.formats(settings) }
 
     /// The emitter of `format` in `registry`; an unknown name is a usage error listing the known ones.
     static func emitter(_ format: String, in registry: FormatRegistry) throws -> any AlertEmitter {
@@ -53,16 +53,16 @@ struct PresentationFlags: ParsableArguments {
         }
     }
 
-    /// The presentation context: flags first, then stored settings, then defaults.
-    func context() throws -> PresentationContext {
-        let settings = try SettingsStore.default.load()
+    /// The presentation context: flags first, then the stored `settings`, then defaults.
+    func context(_ settings: Settings) throws -> PresentationContext {
         let locale = self.locale ?? settings.locale ?? "en"
         guard ContentCatalog.isLocaleTag(locale) else {
             throw Diagnostics.fail("Error: --locale \"\(locale)\" is not a locale tag (en, es, pt-BR…): a locale names a "
                                    + "catalog of catalog/, never a path", code: ExitCodes.usage)
         }
         let catalog: ContentCatalog
-        do { catalog = try ContentCatalog.load(locale: locale, folders: try templates.folders()) } catch let error as CatalogError {
+        let folders = templates.folders(settings)
+        do { catalog = try ContentCatalog.load(locale: locale, folders: folders) } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
         }
         let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,

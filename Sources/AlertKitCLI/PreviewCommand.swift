@@ -24,11 +24,12 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var limits: LimitFlags
 
     func run() throws {
+        let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
         let input = InputFile(argument: file)
-        let decoder = try limits.decoder()
+        let decoder = limits.decoder(settings)
         let bytes = try input.read(maxBytes: decoder.limits.maxBytes)
-        let formats = try presentation.formats()
-        let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(), formats: formats)
+        let formats = try presentation.formats(settings)
+        let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats)
         // A folder of its own: an existing one with anything in it is refused, so no file AlertKit did not make
         // (the input among them) is replaced.
         if let output, let contents = try? FileManager.default.contentsOfDirectory(atPath: output), !contents.isEmpty {

@@ -39,6 +39,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
         let input = InputFile(argument: file)
         if let output, let source = input.identity, source.isRegularFile, FileIdentity(path: output) == source {
             throw Diagnostics.fail("-o \(output) is the input file (or a link to it): it would be overwritten; "
@@ -48,11 +49,11 @@ struct RenderCommand: ParsableCommand {
             throw Diagnostics.fail("standard output is the input file: it would be changed; redirect it elsewhere",
                                    code: ExitCodes.usage)
         }
-        let formats = try presentation.formats()
+        let formats = try presentation.formats(settings)
         _ = try PresentationFlags.emitter(format, in: formats)
-        let decoder = try limits.decoder()
+        let decoder = limits.decoder(settings)
         let bytes = try input.read(maxBytes: decoder.limits.maxBytes)
-        let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(), formats: formats)
+        let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats)
         let rendered: AlertPipeline.Output
         do {
             rendered = try pipeline.render(bytes, format: format, options: RenderOptions(fragment: fragment, textWidth: width))

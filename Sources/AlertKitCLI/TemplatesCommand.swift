@@ -21,12 +21,13 @@ struct TemplatesCommand: ParsableCommand {
         @OptionGroup var templates: TemplatesOption
 
         func run() throws {
-            let own = try templates.folders()
+            let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
+            let own = templates.folders(settings)
             let folders = [TemplateFormats.shipped] + own
             let problems = TemplateChecker().check(folders).map(\.description) + own.flatMap(ContentCatalog.problems(inFolder:))
             for problem in problems { Diagnostics.print(problem) }
             guard problems.isEmpty else { throw ExitCodes.invalidAlert }
-            _ = try templates.formats()  // what parsing alone cannot see: a template named like a built-in format
+            _ = try templates.formats(settings)  // what parsing alone cannot see: a template named like a built-in format
             try Console.line("templates: no problems in \(folders.map(\.path).joined(separator: ", "))")
         }
     }

@@ -8,26 +8,26 @@ struct TemplatesOption: ParsableArguments {
                                + "shipped ones (default: the stored setting, then none).", valueName: "dir"))
     var templates: String?
 
-    /// The folder to use: the flag, else `alertkit config set templates`, else none.
-    func folder() throws -> String? {
-        try templates ?? SettingsStore.default.load().templates
+    /// The folder to use: the flag, else `alertkit config set templates` (in `settings`), else none.
+    func folder(_ settings: Settings) -> String? {
+        templates ?? settings.templates
     }
 
     /// The folder as a list of URLs, for the library's calls.
-    func folders() throws -> [URL] {
-        try folder().map { [URL(fileURLWithPath: $0)] } ?? []
+    func folders(_ settings: Settings) -> [URL] {
+        folder(settings).map { [URL(fileURLWithPath: $0)] } ?? []
     }
 
     /// The built-in formats and the templates of the shipped folder and the user's. A missing folder exits 66; a
     /// broken template exits 78 (a configuration error) with its file, line and the Mustache error.
-    func formats() throws -> FormatRegistry {
-        if let folder = try folder() {
+    func formats(_ settings: Settings) throws -> FormatRegistry {
+        if let folder = folder(settings) {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw Diagnostics.fail("\(folder): no such templates folder", code: ExitCodes.noInput)
             }
         }
-        do { return try FormatRegistry.standard(templates: folders()) } catch let error as TemplateError {
+        do { return try FormatRegistry.standard(templates: folders(settings)) } catch let error as TemplateError {
             throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
         }
     }

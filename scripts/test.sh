@@ -7,6 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
+python3 scripts/check-standalone.py  # nothing reaches outside the repository: a clone alone passes this command
+python3 scripts/check-layout.py      # README.md's Layout and the tree agree
+python3 scripts/test-gen-feed.py     # the feed generator the tests and benchmarks use: seeded, valid, each breach
 
 # Clean tests: the run's temporary files go to a folder of its own (TMPDIR). At the end, anything the tests left
 # there is an error, and so is anything new in /tmp itself; then the folder goes. The toolchain's and browsers'

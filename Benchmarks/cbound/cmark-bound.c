@@ -1,6 +1,10 @@
 /* The bare C bound: cmark building and rendering a tree like one alert fragment's (about 70 nodes: containers
  * as custom blocks, 5 inline SVG icons of 700 bytes, headings, paragraphs, a list, buttons, 3 popups), with no
- * Swift at all. Build and run: scripts/bench.sh cbound. Prints alerts/s on one core. */
+ * Swift at all. Build and run: scripts/bench.sh cbound. Prints alerts/s on one core.
+ *
+ * With a feed (`cmark-bound FEED.ndjson`) it does the same for each line of the feed, one detail block per event of
+ * that alert (the events counted by their `"date":` keys), so that it can be measured on the same alerts as
+ * AlertKit: scripts/bench.sh instructions runs both under callgrind. */
 #include <cmark.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +43,7 @@ static cmark_node *heading(int level, const char *literal) {
   return h;
 }
 
-static size_t alert(void) {
+static size_t alert(int events) {
   cmark_node *doc = cmark_node_new(CMARK_NODE_DOCUMENT);
   cmark_node *titlebar = custom(CMARK_NODE_CUSTOM_BLOCK, "<header class=\"titlebar\">", "</header>");
   cmark_node_append_child(titlebar, heading(1, "3 Email Addresses Leaked"));
@@ -51,7 +55,7 @@ static size_t alert(void) {
   cmark_node_append_child(header, paragraph("subtitle", "Your email has been leaked", 0));
   cmark_node_append_child(content, header);
   cmark_node *details = custom(CMARK_NODE_CUSTOM_BLOCK, "<section class=\"details\">", "</section>");
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < events; i++) {
     cmark_node *detail = custom(CMARK_NODE_CUSTOM_BLOCK, "<div class=\"detail\">", "</div>");
     cmark_node_append_child(detail, paragraph("detail-icon", "", 1));
     cmark_node_append_child(detail, paragraph("value", "kenji.tanaka@example.org", 0));
@@ -97,13 +101,37 @@ static size_t alert(void) {
   return length;
 }
 
-int main(void) {
+/* events_in: how many events a feed line holds (its "date": keys, which only events have). */
+static int events_in(const char *line) {
+  int count = 0;
+  for (const char *at = line; (at = strstr(at, "\"date\":")) != NULL; at += 7) count++;
+  return count > 0 ? count : 1;
+}
+
+static int feed(const char *path) {
+  FILE *file = fopen(path, "r");
+  if (!file) { perror(path); return 66; }
+  char *line = NULL;
+  size_t capacity = 0, total = 0;
+  long alerts = 0;
+  while (getline(&line, &capacity, file) > 0) {
+    total += alert(events_in(line));
+    alerts++;
+  }
+  free(line);
+  fclose(file);
+  printf("cmark alone: %ld fragments, %zu bytes\n", alerts, total);
+  return 0;
+}
+
+int main(int argc, char **argv) {
   memset(svg, 'x', sizeof svg - 1);
+  if (argc > 1) return feed(argv[1]);
   const int count = 200000;
   size_t total = 0;
   struct timespec start, end;
   clock_gettime(CLOCK_MONOTONIC, &start);
-  for (int i = 0; i < count; i++) total += alert();
+  for (int i = 0; i < count; i++) total += alert(2);
   clock_gettime(CLOCK_MONOTONIC, &end);
   double seconds = (end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9;
   printf("cmark alone: %d fragments of %zu bytes in %.2f s: %.0f alerts/s on one core (%.2f us each)\n",

@@ -47,9 +47,9 @@ public enum Fixtures {
         return Array(try JSONSerialization.data(withJSONObject: alert))
     }
 
-    /// `../shared/tools/gen-feed.py`, beside the project.
+    /// The project's feed generator, `scripts/gen-feed.py`.
     public static var feedGenerator: URL {
-        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tools/gen-feed.py")
+        packageRoot.appendingPathComponent("scripts/gen-feed.py")
     }
 
     /// The lines `gen-feed.py` writes for `arguments`.

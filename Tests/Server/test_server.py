@@ -42,7 +42,7 @@ def test_curl_render_equals_cli_render(server, tmp_path, fmt, extra):
 
 
 def feed(tmp_path):
-    generated = subprocess.run([sys.executable, str(ROOT.parent / "shared" / "tools" / "gen-feed.py"), "--count", "300",
+    generated = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen-feed.py"), "--count", "300",
                                 "--seed", "5"], capture_output=True, check=True).stdout.splitlines(keepends=True)
     generated[7] = b'{"id": "bad", "type": 9, "events": []}\n'
     generated[20] = b"not json at all\n"

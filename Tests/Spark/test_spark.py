@@ -19,7 +19,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(ROOT, "SampleData", "email-alert.json")
 JOB = os.path.join(ROOT, "integrations", "spark", "alertkit_spark.py")
-GEN_FEED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "gen-feed.py")
+GEN_FEED = os.path.join(ROOT, "scripts", "gen-feed.py")
 
 
 def bare_environment(**extra):

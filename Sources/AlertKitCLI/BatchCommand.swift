@@ -46,11 +46,8 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("urgent-only"), help: "Render only urgent alerts; the others are counted as skipped.")
     var urgentOnly = false
 
-    @Flag(help: "HTML: only each alert's markup, to embed in another page.")
-    var fragment = false
+    @OptionGroup var document: DocumentFlags
 
-    @Option(help: "Text: the column to wrap at.")
-    var width: Int = 72
 
     @Flag(inversion: .prefixedNo, help: "Show progress on standard error (default: when it is a terminal).")
     var progress: Bool?
@@ -63,7 +60,6 @@ struct BatchCommand: ParsableCommand {
         if outDir == nil && !ndjson { throw ValidationError("choose where outputs go: --out-dir DIR or --ndjson") }
         if outDir != nil && ndjson { throw ValidationError("--out-dir and --ndjson cannot be used together") }
         guard (1...Self.maxJobs).contains(jobs) else { throw ValidationError("--jobs takes 1 to \(Self.maxJobs), not \(jobs)") }
-        guard width >= 20 else { throw ValidationError("--width must be at least 20") }
         guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
     }
 
@@ -94,7 +90,7 @@ struct BatchCommand: ParsableCommand {
         _ = try PresentationFlags.emitter(format, in: formats)
         let decoder = limits.decoder(settings)
         let processor = try RecordProcessor(pipeline: AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats), format: format,
-                                            options: RenderOptions(fragment: fragment, textWidth: width),
+                                            options: document.options,
                                             urgentOnly: urgentOnly)
         let sink: BatchSink
         do {

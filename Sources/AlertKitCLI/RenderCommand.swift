@@ -24,19 +24,11 @@ struct RenderCommand: ParsableCommand {
         valueName: "file"))
     var output: String?
 
-    @Flag(help: "HTML: only the alert's markup, to embed in another page.")
-    var fragment = false
-
     @OptionGroup var presentation: PresentationFlags
 
     @OptionGroup var limits: LimitFlags
 
-    @Option(help: "Text: the column to wrap at.")
-    var width: Int = 72
-
-    func validate() throws {
-        guard width >= 20 else { throw ValidationError("--width must be at least 20") }
-    }
+    @OptionGroup var document: DocumentFlags
 
     func run() throws {
         let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
@@ -56,7 +48,7 @@ struct RenderCommand: ParsableCommand {
         let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats)
         let rendered: AlertPipeline.Output
         do {
-            rendered = try pipeline.render(bytes, format: format, options: RenderOptions(fragment: fragment, textWidth: width))
+            rendered = try pipeline.render(bytes, format: format, options: document.options)
         } catch let error as AlertDecodingError {
             Diagnostics.report(error, in: input.displayName)
             throw ExitCodes.invalidAlert

@@ -79,4 +79,29 @@ public struct RenderOptions: Sendable, Hashable {
 
     /// A standalone page; text wrapped at 72 columns.
     public static let `default` = RenderOptions()
+
+    /// The text widths the command line and the service accept: 20 columns (an SMS line) to 1,000.
+    public static let textWidths = 20...1000
+
+    /// An RFC 3339 date-time (`2026-11-25T09:30:00Z`, with an offset or a fraction) as a `date`; `nil` for anything
+    /// else. The command line's `--date` and the service's `date` parameter read it the same way.
+    public static func date(_ text: String) -> Date? {
+        // Foundation's parser rolls 2026-02-30 over into March and 25:00 into the next day: the day is checked against
+        // the calendar and the clock's fields against their ranges first.
+        let digits = Array(text.utf8.prefix(10))
+        guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
+              let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)),
+              let day = Int(text.dropFirst(8).prefix(2)), (1...12).contains(month), day >= 1,
+              day <= Calendar(identifier: .gregorian).range(of: .day, in: .month,
+                                                           for: DateComponents(calendar: Calendar(identifier: .gregorian),
+                                                                               timeZone: TimeZone(identifier: "UTC"),
+                                                                               year: year, month: month).date ?? .distantPast)?.count ?? 0
+        else { return nil }
+        let clock = text.dropFirst(11).prefix(8).split(separator: ":").map { Int($0) }
+        guard clock.count == 3, let hour = clock[0], let minute = clock[1], let second = clock[2],
+              hour < 24, minute < 60, second <= 60 else { return nil }
+        let plain = Date.ISO8601FormatStyle()
+        let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        return (try? plain.parse(text)) ?? (try? fractional.parse(text))
+    }
 }

@@ -57,7 +57,8 @@ struct AlertService: Sendable {
 
     /// The request's options from its query: `format` (default html), `locale` (en), `fragment`, `threshold`,
     /// `reveal`.
-    func request(format: String?, locale: String?, fragment: String?, threshold: String?, reveal: String?) throws(Problem) -> Request {
+    func request(format: String?, locale: String?, fragment: String?, threshold: String?, reveal: String?,
+                 width: String? = nil, date: String? = nil) throws(Problem) -> Request {
         let name = format ?? "html"
         let emitter: any AlertEmitter
         do { emitter = try formats.emitter(named: name) } catch { throw Problem.unknownFormat(name, known: error.known) }
@@ -75,8 +76,21 @@ struct AlertService: Sendable {
             }
             context.options.urgency = UrgencyPolicy(threshold: value, enabled: context.options.urgency.enabled)
         }
-        let options = RenderOptions(fragment: isFragment, maxDocumentBytes: configuration.limits.maxDocumentBytes,
+        var options = RenderOptions(fragment: isFragment, maxDocumentBytes: configuration.limits.maxDocumentBytes,
                                     timeLimit: .milliseconds(Int64(configuration.renderTimeout * 1000)))
+        if let width {
+            guard let columns = Int(width), RenderOptions.textWidths.contains(columns) else {
+                throw Problem.badParameter("width", "a whole number from \(RenderOptions.textWidths.lowerBound) to "
+                                           + "\(RenderOptions.textWidths.upperBound), not \"\(width)\"")
+            }
+            options.textWidth = columns
+        }
+        if let date {
+            guard let moment = RenderOptions.date(date) else {
+                throw Problem.badParameter("date", "an RFC 3339 date-time such as 2026-11-25T09:30:00Z, not \"\(date)\"")
+            }
+            options.date = moment
+        }
         return Request(emitter: emitter, context: context, options: options)
     }
 

@@ -58,7 +58,8 @@ struct Routes: Sendable {
         let query = request.uri.queryParameters
         func value(_ name: String) -> String? { query[name[...]].map(String.init) }
         return try service.request(format: value("format"), locale: value("locale"), fragment: value("fragment"),
-                                   threshold: value("threshold"), reveal: value("reveal"))
+                                   threshold: value("threshold"), reveal: value("reveal"), width: value("width"),
+                                   date: value("date"))
     }
 
     private func render(_ request: Request) async throws -> Response {

@@ -1,0 +1,31 @@
+import AlertRendering
+import ArgumentParser
+import Foundation
+
+/// `--fragment`, `--width` and `--date`, shared by `render` and `batch`: the document choices that reach every
+/// emitter as `RenderOptions`, read the same way as the service's `fragment`, `width` and `date` parameters.
+struct DocumentFlags: ParsableArguments {
+    @Flag(help: "HTML: only the alert's markup, to embed in another page.")
+    var fragment = false
+
+    @Option(help: ArgumentHelp("Text: the column to wrap at, 20 to 1000.", valueName: "columns"))
+    var width: Int = 72
+
+    @Option(help: ArgumentHelp("The moment the documents are made, as RFC 3339 (2026-11-25T09:30:00Z): the email's "
+                               + "Date and Message-ID follow from it (default: now).", valueName: "date-time"))
+    var date: String?
+
+    func validate() throws {
+        guard RenderOptions.textWidths.contains(width) else {
+            throw ValidationError("--width takes \(RenderOptions.textWidths.lowerBound) to \(RenderOptions.textWidths.upperBound), not \(width)")
+        }
+        if let date, RenderOptions.date(date) == nil {
+            throw ValidationError("--date takes an RFC 3339 date-time such as 2026-11-25T09:30:00Z, not \"\(date)\"")
+        }
+    }
+
+    /// The options every emitter gets (the pipeline sets the document size limit from its decoder's limits).
+    var options: RenderOptions {
+        RenderOptions(fragment: fragment, textWidth: width, date: date.flatMap(RenderOptions.date))
+    }
+}

@@ -136,26 +136,35 @@ struct MIMEMessage: Sendable {
     /// `text` as quoted-printable UTF-8 (RFC 2045 §6.7): line breaks as CRLF, lines of at most 76 characters with
     /// soft breaks, `=`, controls, non-ASCII and white space before a line end encoded.
     static func quotedPrintable(_ text: String) -> String {
-        var out = ""
+        // In bytes: every token is ASCII, so a line's length is its byte count (String.count, a walk over the
+        // line's characters for each token, made this quadratic: 8 M instructions for one email).
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
-        var line = ""
-        let hex = Array("0123456789ABCDEF")
-        func emit(_ token: String) {
+        var line: [UInt8] = []
+        line.reserveCapacity(80)
+        let hex = Array("0123456789ABCDEF".utf8)
+        let softBreak: [UInt8] = [0x3D, 0x0D, 0x0A], lineEnd: [UInt8] = [0x0D, 0x0A]
+        func emit(_ token: some Collection<UInt8>) {
             if line.count + token.count > 75 {
-                out += line + "=\r\n"
-                line = ""
+                out += line
+                out += softBreak
+                line.removeAll(keepingCapacity: true)
             }
             line += token
         }
         func endLine() {
-            if let last = line.last, last == " " || last == "\t" {
-                let code = last == " " ? "=20" : "=09"
+            if let last = line.last, last == 0x20 || last == 0x09 {
                 line.removeLast()
-                if line.count + 3 > 76 { out += line + "=\r\n"; line = "" }
-                line += code
+                if line.count + 3 > 76 {
+                    out += line
+                    out += softBreak
+                    line.removeAll(keepingCapacity: true)
+                }
+                line += [0x3D, last == 0x20 ? UInt8(ascii: "2") : UInt8(ascii: "0"), last == 0x20 ? UInt8(ascii: "0") : UInt8(ascii: "9")]
             }
-            out += line + "\r\n"
-            line = ""
+            out += line
+            out += lineEnd
+            line.removeAll(keepingCapacity: true)
         }
         var bytes = Array(text.utf8)
         if bytes.last == 0x0A { bytes.removeLast() }
@@ -166,13 +175,13 @@ struct MIMEMessage: Sendable {
             if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { continue }
             if byte == 0x0A || byte == 0x0D { endLine(); continue }
             if (byte >= 0x21 && byte <= 0x7E && byte != 0x3D) || byte == 0x20 || byte == 0x09 {
-                emit(String(UnicodeScalar(byte)))
+                emit(CollectionOfOne(byte))
             } else {
-                emit("=" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)]))
+                emit([0x3D, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
             }
         }
         if !line.isEmpty { endLine() }
-        if out.hasSuffix("\r\n") { out.removeLast() }  // "\r\n" is one Character
-        return out
+        if out.suffix(2).elementsEqual(lineEnd) { out.removeLast(2) }
+        return String(decoding: out, as: UTF8.self)
     }
 }

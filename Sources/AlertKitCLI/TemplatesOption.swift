@@ -27,7 +27,7 @@ struct TemplatesOption: ParsableArguments {
                 throw Diagnostics.fail("\(folder): no such templates folder", code: ExitCodes.noInput)
             }
         }
-        do { return try FormatRegistry.standard(templates: folders(settings)) } catch let error as TemplateError {
+        do { return try FormatRegistry.standard(templates: folders(settings)) } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
         }
     }

@@ -70,51 +70,57 @@ enum TemplateContext {
     /// every object's look-ups and every list's items are charged to it (`RenderBudget`).
     static func values(of view: AlertView, escaping: TemplateEscaping, leaf: (String) -> Any = { $0 },
                        severity: ((Double) -> Any)? = nil, budget: RenderBudget? = nil) -> TemplateObject {
-        func e(_ text: String) -> Any { leaf(escaping.escape(text)) }
-        func o(_ values: [String: Any]) -> TemplateObject { TemplateObject(values, budget: budget) }
-        func l(_ items: [Any]) -> Any { budget.map { TemplateList(items: items, budget: $0) } ?? items }
-        func step(_ step: AlertView.Step) -> TemplateObject { o(["icon": e(step.icon), "text": e(step.text)]) }
-        func effect(_ effect: AlertAction.Effect) -> TemplateObject {
-            switch effect {
-            case .none: o(["kind": e("none")])
-            case .callHelpLine: o(["kind": e("callHelpLine")])
-            case .remind(let seconds): o(["kind": e("remind"), "afterSeconds": seconds])
-            case .resolveAlert: o(["kind": e("resolveAlert")])
-            }
+        withoutActuallyEscaping(leaf) { leaf in
+            var builder = Builder(escaping: escaping, leaf: leaf, severity: severity, budget: budget)
+            ViewWalk.walk(view, into: &builder)
+            return builder.value as? TemplateObject ?? TemplateObject([:], budget: budget)  // the walk's value is an object
         }
-        var help: [String: Any] = ["title": e(view.help.title), "text": e(view.help.text), "action": e(view.help.action)]
-        if let phone = view.help.phone { help["phone"] = o(["display": e(phone.display), "uri": e(phone.uri)]) }
-        return o([
-            "id": e(view.id), "type": e(view.type), "locale": e(view.locale), "title": e(view.title),
-            "header": o(["icon": e(view.header.icon), "title": e(view.header.title), "subtitle": e(view.header.subtitle)]),
-            "details": l(view.details.map { detail in
-                o(["icon": e(detail.icon), "value": e(detail.value), "fields": l(detail.fields.map { field in
-                    o(["name": e(field.name), "label": e(field.label), "value": e(field.value), "kind": e(field.kind.rawValue)])
-                })])
-            }),
-            "risks": o(["title": e(view.risks.title), "paragraphs": l(view.risks.paragraphs.map(e))]),
-            "nextSteps": o([
-                "title": e(view.nextSteps.title), "items": l(view.nextSteps.items.map(step)),
-                "groups": l(view.nextSteps.groups.map { group in
-                    o(["title": e(group.title), "items": l(group.items.map(step))])
-                }),
-            ]),
-            "sources": o(["title": e(view.sources.title), "items": l(view.sources.items.map { source in
-                o(["title": e(source.title), "url": e(source.url)])
-            })]),
-            "help": o(help),
-            "actions": l(view.actions.map { action in
-                o([
-                    "id": e(action.id), "label": e(action.label), "placement": e(action.placement.rawValue),
-                    "popup": o(["title": e(action.popup.title), "message": e(action.popup.message),
-                                "buttons": l(action.popup.buttons.map { button in
-                                    o(["id": e(button.id), "label": e(button.label), "role": e(button.role.rawValue),
-                                       "effect": effect(button.effect)])
-                                })]),
-                ])
-            }),
-            "severity": severity?(view.severity) ?? number(view.severity), "urgent": view.urgent, "urgentLabel": e(view.urgentLabel),
-        ])
+    }
+
+    /// Builds the context from `ViewWalk`: each visit leaves its value in `value`, which `key` files in the object
+    /// being built and `list` collects.
+    private struct Builder: ViewVisitor {
+        let escaping: TemplateEscaping
+        let leaf: (String) -> Any
+        let severity: ((Double) -> Any)?
+        let budget: RenderBudget?
+        var value: Any = ""
+        private var members: [String: Any] = [:]
+
+        init(escaping: TemplateEscaping, leaf: @escaping (String) -> Any, severity: ((Double) -> Any)?, budget: RenderBudget?) {
+            self.escaping = escaping
+            self.leaf = leaf
+            self.severity = severity
+            self.budget = budget
+        }
+
+        mutating func object(_ body: (inout Builder) -> Void) {
+            let outer = members
+            members = [:]
+            body(&self)
+            value = TemplateObject(members, budget: budget)
+            members = outer
+        }
+
+        mutating func key(_ name: String, _ body: (inout Builder) -> Void) {
+            body(&self)
+            members[name] = value
+        }
+
+        mutating func list<Item>(_ items: [Item], _ element: (inout Builder, Item) -> Void) {
+            var values: [Any] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                element(&self, item)
+                values.append(value)
+            }
+            value = budget.map { TemplateList(items: values, budget: $0) } ?? values
+        }
+
+        mutating func string(_ text: String) { value = leaf(escaping.escape(text)) }
+        mutating func integer(_ number: Int) { value = number }
+        mutating func number(_ number: Double) { value = severity?(number) ?? TemplateContext.number(number) }
+        mutating func boolean(_ flag: Bool) { value = flag }
     }
 
     /// A whole number as an `Int` (so `1` renders as `1`, not `1.0`), as JSON has it.

@@ -197,9 +197,10 @@ struct MarkerText: MustacheCustomRenderable, MustacheTransformable, CustomString
     }
 }
 
-/// The strings of a view in the order `TemplateContext.values` visits them, and the shape of the context: every
-/// value of it that is not a string (the lists' lengths, the phone's presence, the numbers and `urgent`).
-struct TemplateLeaves {
+/// The strings of a view in the order `ViewWalk` visits them (the order `TemplateContext.values` asks for their
+/// markers), and the shape of the context: every value of it that is not a string (the lists' lengths, the optional
+/// members' presence, the numbers and `urgent`).
+struct TemplateLeaves: ViewVisitor {
     /// The strings, escaped.
     private(set) var leaves: [String] = []
     /// The values that are not strings, with the lists' lengths.
@@ -212,83 +213,20 @@ struct TemplateLeaves {
         shape.reserveCapacity(32)
     }
 
-    private mutating func add(_ string: String) { leaves.append(escaping.escape(string)) }
+    mutating func visit(_ view: AlertView) { ViewWalk.walk(view, into: &self) }
 
-    mutating func visit(_ view: AlertView) {
-        add(view.help.title)
-        add(view.help.text)
-        add(view.help.action)
-        shape.append(view.help.phone == nil ? 0 : 1)
-        if let phone = view.help.phone {
-            add(phone.display)
-            add(phone.uri)
-        }
-        add(view.id)
-        add(view.type)
-        add(view.locale)
-        add(view.title)
-        add(view.header.icon)
-        add(view.header.title)
-        add(view.header.subtitle)
-        shape.append(view.details.count)
-        for detail in view.details {
-            add(detail.icon)
-            add(detail.value)
-            shape.append(detail.fields.count)
-            for field in detail.fields {
-                add(field.name)
-                add(field.label)
-                add(field.value)
-                add(field.kind.rawValue)
-            }
-        }
-        add(view.risks.title)
-        shape.append(view.risks.paragraphs.count)
-        for paragraph in view.risks.paragraphs { add(paragraph) }
-        add(view.nextSteps.title)
-        steps(view.nextSteps.items)
-        shape.append(view.nextSteps.groups.count)
-        for group in view.nextSteps.groups {
-            add(group.title)
-            steps(group.items)
-        }
-        add(view.sources.title)
-        shape.append(view.sources.items.count)
-        for source in view.sources.items {
-            add(source.title)
-            add(source.url)
-        }
-        shape.append(view.actions.count)
-        for action in view.actions {
-            add(action.id)
-            add(action.label)
-            add(action.placement.rawValue)
-            add(action.popup.title)
-            add(action.popup.message)
-            shape.append(action.popup.buttons.count)
-            for button in action.popup.buttons {
-                add(button.id)
-                add(button.label)
-                add(button.role.rawValue)
-                switch button.effect {
-                case .none: add("none"); shape.append(0)
-                case .callHelpLine: add("callHelpLine"); shape.append(1)
-                case .remind(let seconds): add("remind"); shape += [2, seconds]
-                case .resolveAlert: add("resolveAlert"); shape.append(3)
-                }
-            }
-        }
-        // The severity is a number in the context; its text stands in for it, as Mustache renders it.
-        leaves.append(String(describing: TemplateContext.number(view.severity)))  // not escaped, as a number
-        shape.append(view.urgent ? 1 : 0)
-        add(view.urgentLabel)
-    }
+    mutating func object(_ members: (inout TemplateLeaves) -> Void) { members(&self) }
+    mutating func key(_ name: String, _ value: (inout TemplateLeaves) -> Void) { value(&self) }
 
-    private mutating func steps(_ items: [AlertView.Step]) {
+    mutating func list<Item>(_ items: [Item], _ element: (inout TemplateLeaves, Item) -> Void) {
         shape.append(items.count)
-        for step in items {
-            add(step.icon)
-            add(step.text)
-        }
+        for item in items { element(&self, item) }
     }
+
+    mutating func string(_ value: String) { leaves.append(escaping.escape(value)) }
+    mutating func integer(_ value: Int) { shape.append(value) }
+    /// The severity is a number in the context; its text stands in for it, as Mustache renders it (not escaped).
+    mutating func number(_ value: Double) { leaves.append(String(describing: TemplateContext.number(value))) }
+    mutating func boolean(_ value: Bool) { shape.append(value ? 1 : 0) }
+    mutating func optional(_ present: Bool) { shape.append(present ? 1 : 0) }
 }

@@ -1,0 +1,183 @@
+import AlertPresentation
+
+/// What walks the view model: the JSON writer (`JSONViewWriter`), the template context (`TemplateContext`) and the
+/// strings and shape of a template render (`TemplateLeaves`) each receive the same calls in the same order from
+/// `ViewWalk`, so that none of them spells the view model's shape out on its own.
+protocol ViewVisitor {
+    /// An object; its members are visited in `members`, each through `key(_:_:)`.
+    mutating func object(_ members: (inout Self) -> Void)
+    /// A member of the object being visited; its value is visited in `value`.
+    mutating func key(_ name: String, _ value: (inout Self) -> Void)
+    /// A list of `items`, each visited by `element`.
+    mutating func list<Item>(_ items: [Item], _ element: (inout Self, Item) -> Void)
+    /// A string from the view (text, a name, an icon, a raw value).
+    mutating func string(_ value: String)
+    /// A whole number (a reminder's delay).
+    mutating func integer(_ value: Int)
+    /// The severity, a number from 0 to 1.
+    mutating func number(_ value: Double)
+    /// A truth value (`urgent`).
+    mutating func boolean(_ value: Bool)
+    /// Whether the next optional member (the help line's phone, a reminder's delay) is there: called before it
+    /// either way, so that a visitor that keeps the view's shape (`TemplateLeaves`) tells the two apart.
+    mutating func optional(_ present: Bool)
+    /// A section that alerts with the same advice share (`JSONSection`): a visitor may write it from a cache instead
+    /// of visiting it in `body`.
+    mutating func section(_ part: JSONSection, _ body: (inout Self) -> Void)
+}
+
+extension ViewVisitor {
+    mutating func optional(_ present: Bool) {}
+    mutating func section(_ part: JSONSection, _ body: (inout Self) -> Void) { body(&self) }
+}
+
+/// The one ordered walk of `AlertView`: every member, in the order of its JSON (keys sorted, as `JSONEncoder` with
+/// `.sortedKeys` writes them). Adding a member to the view model is one line here (and the schema and golden files);
+/// `ViewWalkTests` holds the walk to the `Codable` conformance and to `view.schema.json`.
+enum ViewWalk {
+    /// Walks the whole view.
+    static func walk<Visitor: ViewVisitor>(_ view: AlertView, into visitor: inout Visitor) {
+        visitor.object {
+            $0.key("actions") { $0.section(.actions) { walk(.actions, of: view, into: &$0) } }
+            $0.key("details") { $0.list(view.details) { detail(&$0, $1) } }
+            $0.key("header") {
+                $0.object {
+                    $0.key("icon") { $0.string(view.header.icon) }
+                    $0.key("subtitle") { $0.string(view.header.subtitle) }
+                    $0.key("title") { $0.string(view.header.title) }
+                }
+            }
+            $0.key("help") { $0.section(.help) { walk(.help, of: view, into: &$0) } }
+            $0.key("id") { $0.string(view.id) }
+            $0.key("locale") { $0.string(view.locale) }
+            $0.key("nextSteps") { $0.section(.nextSteps) { walk(.nextSteps, of: view, into: &$0) } }
+            $0.key("risks") { $0.section(.risks) { walk(.risks, of: view, into: &$0) } }
+            $0.key("severity") { $0.number(view.severity) }
+            $0.key("sources") { $0.section(.sources) { walk(.sources, of: view, into: &$0) } }
+            $0.key("title") { $0.string(view.title) }
+            $0.key("type") { $0.string(view.type) }
+            $0.key("urgent") { $0.boolean(view.urgent) }
+            $0.key("urgentLabel") { $0.string(view.urgentLabel) }
+        }
+    }
+
+    /// Walks one of the sections that alerts share, as it stands at the top level of the view.
+    static func walk<Visitor: ViewVisitor>(_ part: JSONSection, of view: AlertView, into visitor: inout Visitor) {
+        switch part {
+        case .actions: visitor.list(view.actions) { action(&$0, $1) }
+        case .help: help(&visitor, view.help)
+        case .nextSteps: steps(&visitor, view.nextSteps)
+        case .risks:
+            visitor.object {
+                $0.key("paragraphs") { $0.list(view.risks.paragraphs) { $0.string($1) } }
+                $0.key("title") { $0.string(view.risks.title) }
+            }
+        case .sources:
+            visitor.object {
+                $0.key("items") {
+                    $0.list(view.sources.items) { visitor, source in
+                        visitor.object {
+                            $0.key("title") { $0.string(source.title) }
+                            $0.key("url") { $0.string(source.url) }
+                        }
+                    }
+                }
+                $0.key("title") { $0.string(view.sources.title) }
+            }
+        }
+    }
+
+    private static func detail<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ detail: AlertView.Detail) {
+        visitor.object {
+            $0.key("fields") {
+                $0.list(detail.fields) { visitor, field in
+                    visitor.object {
+                        $0.key("kind") { $0.string(field.kind.rawValue) }
+                        $0.key("label") { $0.string(field.label) }
+                        $0.key("name") { $0.string(field.name) }
+                        $0.key("value") { $0.string(field.value) }
+                    }
+                }
+            }
+            $0.key("icon") { $0.string(detail.icon) }
+            $0.key("value") { $0.string(detail.value) }
+        }
+    }
+
+    private static func help<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ help: AlertView.Help) {
+        visitor.object {
+            $0.key("action") { $0.string(help.action) }
+            $0.optional(help.phone != nil)
+            if let phone = help.phone {
+                $0.key("phone") {
+                    $0.object {
+                        $0.key("display") { $0.string(phone.display) }
+                        $0.key("uri") { $0.string(phone.uri) }
+                    }
+                }
+            }
+            $0.key("text") { $0.string(help.text) }
+            $0.key("title") { $0.string(help.title) }
+        }
+    }
+
+    private static func steps<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ section: AlertView.StepSection) {
+        visitor.object {
+            $0.key("groups") {
+                $0.list(section.groups) { visitor, group in
+                    visitor.object {
+                        $0.key("items") { $0.list(group.items) { step(&$0, $1) } }
+                        $0.key("title") { $0.string(group.title) }
+                    }
+                }
+            }
+            $0.key("items") { $0.list(section.items) { step(&$0, $1) } }
+            $0.key("title") { $0.string(section.title) }
+        }
+    }
+
+    private static func step<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ step: AlertView.Step) {
+        visitor.object {
+            $0.key("icon") { $0.string(step.icon) }
+            $0.key("text") { $0.string(step.text) }
+        }
+    }
+
+    private static func action<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ action: AlertAction) {
+        visitor.object {
+            $0.key("id") { $0.string(action.id) }
+            $0.key("label") { $0.string(action.label) }
+            $0.key("placement") { $0.string(action.placement.rawValue) }
+            $0.key("popup") {
+                $0.object {
+                    $0.key("buttons") {
+                        $0.list(action.popup.buttons) { visitor, button in
+                            visitor.object {
+                                $0.key("effect") { effect(&$0, button.effect) }
+                                $0.key("id") { $0.string(button.id) }
+                                $0.key("label") { $0.string(button.label) }
+                                $0.key("role") { $0.string(button.role.rawValue) }
+                            }
+                        }
+                    }
+                    $0.key("message") { $0.string(action.popup.message) }
+                    $0.key("title") { $0.string(action.popup.title) }
+                }
+            }
+        }
+    }
+
+    private static func effect<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ effect: AlertAction.Effect) {
+        visitor.object {
+            if case .remind = effect { $0.optional(true) } else { $0.optional(false) }  // afterSeconds
+            switch effect {
+            case .none: $0.key("kind") { $0.string("none") }
+            case .callHelpLine: $0.key("kind") { $0.string("callHelpLine") }
+            case .remind(let seconds):
+                $0.key("afterSeconds") { $0.integer(seconds) }
+                $0.key("kind") { $0.string("remind") }
+            case .resolveAlert: $0.key("kind") { $0.string("resolveAlert") }
+            }
+        }
+    }
+}

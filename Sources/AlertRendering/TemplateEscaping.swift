@@ -65,13 +65,31 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether `value` is printable ASCII with nothing JSON (or, with `slack`, Slack) escapes: most values are, and
-    /// this look is cheaper than the escaping's.
-    private static func isPlainASCII(_ value: String, slack: Bool) -> Bool {
+    /// this look is cheaper than the escaping's. Eight bytes at a time: each test below is exact for "some byte of
+    /// the word is …" (the classic zero-byte and less-than tests), so a word passes only when all eight bytes do.
+    static func isPlainASCII(_ value: String, slack: Bool) -> Bool {
         var value = value
         return value.withUTF8 { bytes in
-            for byte in bytes {
+            guard let base = bytes.baseAddress else { return true }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func has(_ word: UInt64, _ byte: UInt8) -> Bool {
+                let matched = word ^ (ones &* UInt64(byte))
+                return (matched &- ones) & ~matched & highs != 0
+            }
+            var index = 0
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & highs != 0 { return false }  // a byte of 0x80 or more
+                if (word &- ones &* 0x20) & ~word & highs != 0 { return false }  // a byte under 0x20
+                if has(word, 0x7F) || has(word, 0x22) || has(word, 0x5C) { return false }
+                if slack, has(word, 0x26) || has(word, 0x3C) || has(word, 0x3E) { return false }
+                index += 8
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
                 if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
                 if slack, byte == 0x26 || byte == 0x3C || byte == 0x3E { return false }
+                index += 1
             }
             return true
         }

@@ -85,26 +85,27 @@ enum TemplateContext {
         let severity: ((Double) -> Any)?
         let budget: RenderBudget?
         var value: Any = ""
-        private var members: [String: Any] = [:]
+        /// The objects being built, innermost last (each made at a size that holds the view's objects but the
+        /// outermost without growing).
+        private var objects: [[String: Any]] = []
 
         init(escaping: TemplateEscaping, leaf: @escaping (String) -> Any, severity: ((Double) -> Any)?, budget: RenderBudget?) {
             self.escaping = escaping
             self.leaf = leaf
             self.severity = severity
             self.budget = budget
+            objects.reserveCapacity(8)
         }
 
         mutating func object(_ body: (inout Builder) -> Void) {
-            let outer = members
-            members = [:]
+            objects.append(Dictionary(minimumCapacity: objects.isEmpty ? 16 : 6))
             body(&self)
-            value = TemplateObject(members, budget: budget)
-            members = outer
+            value = TemplateObject(objects.removeLast(), budget: budget)
         }
 
         mutating func key(_ name: String, _ body: (inout Builder) -> Void) {
             body(&self)
-            members[name] = value
+            objects[objects.count - 1][name] = taken()
         }
 
         mutating func list<Item>(_ items: [Item], _ element: (inout Builder, Item) -> Void) {
@@ -112,9 +113,16 @@ enum TemplateContext {
             values.reserveCapacity(items.count)
             for item in items {
                 element(&self, item)
-                values.append(value)
+                values.append(taken())
             }
             value = budget.map { TemplateList(items: values, budget: $0) } ?? values
+        }
+
+        /// The last visit's value, moved out (no copy to retain and release).
+        private mutating func taken() -> Any {
+            var moved: Any = 0
+            swap(&moved, &value)
+            return moved
         }
 
         mutating func string(_ text: String) { value = leaf(escaping.escape(text)) }

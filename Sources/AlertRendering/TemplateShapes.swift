@@ -209,24 +209,24 @@ struct TemplateLeaves: ViewVisitor {
 
     init(escaping: TemplateEscaping) {
         self.escaping = escaping
-        leaves.reserveCapacity(96)
-        shape.reserveCapacity(32)
+        leaves.reserveCapacity(128)
+        shape.reserveCapacity(64)
     }
 
     mutating func visit(_ view: AlertView) { ViewWalk.walk(view, into: &self) }
 
-    mutating func object(_ members: (inout TemplateLeaves) -> Void) { members(&self) }
-    mutating func key(_ name: String, _ value: (inout TemplateLeaves) -> Void) { value(&self) }
+    @inline(__always) mutating func object(_ members: (inout TemplateLeaves) -> Void) { members(&self) }
+    @inline(__always) mutating func key(_ name: String, _ value: (inout TemplateLeaves) -> Void) { value(&self) }
 
-    mutating func list<Item>(_ items: [Item], _ element: (inout TemplateLeaves, Item) -> Void) {
+    @inline(__always) mutating func list<Item>(_ items: [Item], _ element: (inout TemplateLeaves, Item) -> Void) {
         shape.append(items.count)
         for item in items { element(&self, item) }
     }
 
-    mutating func string(_ value: String) { leaves.append(escaping.escape(value)) }
-    mutating func integer(_ value: Int) { shape.append(value) }
+    @inline(__always) mutating func string(_ value: String) { leaves.append(escaping.escape(value)) }
+    @inline(__always) mutating func integer(_ value: Int) { shape.append(value) }
     /// The severity is a number in the context; its text stands in for it, as Mustache renders it (not escaped).
-    mutating func number(_ value: Double) { leaves.append(String(describing: TemplateContext.number(value))) }
-    mutating func boolean(_ value: Bool) { shape.append(value ? 1 : 0) }
-    mutating func optional(_ present: Bool) { shape.append(present ? 1 : 0) }
+    @inline(__always) mutating func number(_ value: Double) { leaves.append(String(describing: TemplateContext.number(value))) }
+    @inline(__always) mutating func boolean(_ value: Bool) { shape.append(value ? 1 : 0) }
+    @inline(__always) mutating func optional(_ present: Bool) { shape.append(present ? 1 : 0) }
 }

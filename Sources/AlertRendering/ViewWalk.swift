@@ -36,6 +36,7 @@ extension ViewVisitor {
 /// `ViewWalkTests` holds the walk to the `Codable` conformance and to `view.schema.json`.
 enum ViewWalk {
     /// Walks the whole view.
+    @inline(__always)
     static func walk<Visitor: ViewVisitor>(_ view: AlertView, into visitor: inout Visitor) {
         visitor.object {
             $0.key("actions") { $0.section(.actions) { walk(.actions, of: view, into: &$0) } }
@@ -62,6 +63,7 @@ enum ViewWalk {
     }
 
     /// Walks one of the sections that alerts share, as it stands at the top level of the view.
+    @inline(__always)
     static func walk<Visitor: ViewVisitor>(_ part: JSONSection, of view: AlertView, into visitor: inout Visitor) {
         switch part {
         case .actions: visitor.list(view.actions) { action(&$0, $1) }
@@ -87,6 +89,7 @@ enum ViewWalk {
         }
     }
 
+    @inline(__always)
     private static func detail<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ detail: AlertView.Detail) {
         visitor.object {
             $0.key("fields") {
@@ -104,6 +107,7 @@ enum ViewWalk {
         }
     }
 
+    @inline(__always)
     private static func help<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ help: AlertView.Help) {
         visitor.object {
             $0.key("action") { $0.string(help.action) }
@@ -121,6 +125,7 @@ enum ViewWalk {
         }
     }
 
+    @inline(__always)
     private static func steps<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ section: AlertView.StepSection) {
         visitor.object {
             $0.key("groups") {
@@ -136,6 +141,7 @@ enum ViewWalk {
         }
     }
 
+    @inline(__always)
     private static func step<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ step: AlertView.Step) {
         visitor.object {
             $0.key("icon") { $0.string(step.icon) }
@@ -143,6 +149,7 @@ enum ViewWalk {
         }
     }
 
+    @inline(__always)
     private static func action<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ action: AlertAction) {
         visitor.object {
             $0.key("id") { $0.string(action.id) }
@@ -167,6 +174,7 @@ enum ViewWalk {
         }
     }
 
+    @inline(__always)
     private static func effect<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ effect: AlertAction.Effect) {
         visitor.object {
             if case .remind = effect { $0.optional(true) } else { $0.optional(false) }  // afterSeconds

@@ -100,3 +100,36 @@ struct ViewWalkTests {
         #expect(markers == leaves.leaves, "the context asks for its strings in the order TemplateLeaves keeps them")
     }
 }
+
+/// The word-at-a-time look for plain ASCII (`TemplateEscaping.isPlainASCII`) against the byte-at-a-time rule, for
+/// every byte value at every place of a word and past it.
+@Suite("Plain-ASCII look")
+struct PlainASCIITests {
+    static func reference(_ value: String, slack: Bool) -> Bool {
+        value.utf8.allSatisfy { byte in
+            !(byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C) && !(slack && (byte == 0x26 || byte == 0x3C || byte == 0x3E))
+        }
+    }
+
+    @Test("every byte value, at every position of a 1- to 19-byte string, gives the byte-at-a-time answer")
+    func everyByte() {
+        var checked = 0
+        for length in 1...19 {
+            for position in 0..<length {
+                for byte in UInt8(0)...UInt8(0x7F) {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = byte
+                    let value = String(decoding: bytes, as: UTF8.self)
+                    for slack in [false, true] {
+                        #expect(TemplateEscaping.isPlainASCII(value, slack: slack) == Self.reference(value, slack: slack),
+                                "byte \(byte) at \(position) of \(length), slack \(slack)")
+                        checked += 1
+                    }
+                }
+            }
+            let wide = String(repeating: "a", count: length - 1) + "é"
+            #expect(!TemplateEscaping.isPlainASCII(wide, slack: false))
+        }
+        #expect(checked == 2 * 128 * (1...19).reduce(0, +))
+    }
+}

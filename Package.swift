@@ -8,6 +8,7 @@ let package = Package(
     name: "AlertKit",
     platforms: [.macOS(.v13)],
     products: [
+        .library(name: "AlertJSON", targets: ["AlertJSON"]),
         .library(name: "AlertModel", targets: ["AlertModel"]),
         .library(name: "AlertPresentation", targets: ["AlertPresentation"]),
         .library(name: "AlertRendering", targets: ["AlertRendering"]),
@@ -37,8 +38,10 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        .target(name: "AlertJSON"),
         .target(
             name: "AlertModel",
+            dependencies: ["AlertJSON"],
             resources: [.embedInCode("Resources/alert.schema.json")]
         ),
         .target(
@@ -50,21 +53,21 @@ let package = Package(
         ),
         .target(
             name: "AlertPresentation",
-            dependencies: ["AlertModel", "AlertTemplates"]
+            dependencies: ["AlertJSON", "AlertModel", "AlertTemplates"]
         ),
         .target(
             name: "AlertRendering",
             dependencies: [
-                "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark",
+                "AlertJSON", "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.embedInCode("Resources/view.schema.json")]
         ),
-        .target(name: "AlertBatch", dependencies: ["AlertModel", "AlertPresentation", "AlertRendering"]),
+        .target(name: "AlertBatch", dependencies: ["AlertJSON", "AlertModel", "AlertPresentation", "AlertRendering"]),
         .target(
             name: "AlertServer",
             dependencies: [
-                "AlertModel", "AlertPresentation", "AlertRendering", "AlertBatch",
+                "AlertJSON", "AlertModel", "AlertPresentation", "AlertRendering", "AlertBatch",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
                 .product(name: "Metrics", package: "swift-metrics", condition: tools),
@@ -77,29 +80,29 @@ let package = Package(
         .target(
             name: "AlertKitCLI",
             dependencies: [
-                "CAlertKitBuild", "AlertModel", "AlertTemplates", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertServer",
+                "CAlertKitBuild", "AlertJSON", "AlertModel", "AlertTemplates", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
             ]
         ),
         .executableTarget(name: "alertkit", dependencies: ["AlertKitCLI"]),
         .target(name: "AlertTestSupport", dependencies: ["AlertPresentation"], path: "Tests/AlertTestSupport"),
-        .testTarget(name: "AlertModelTests", dependencies: ["AlertModel", "AlertTestSupport"]),
+        .testTarget(name: "AlertModelTests", dependencies: ["AlertJSON", "AlertModel", "AlertTestSupport"]),
         .testTarget(name: "AlertPresentationTests", dependencies: ["AlertPresentation", "AlertTestSupport"]),
         .testTarget(
             name: "AlertRenderingTests",
             dependencies: [
-                "AlertRendering", "AlertPresentation", "AlertModel", "AlertTestSupport", "Ccmark",
+                "AlertRendering", "AlertPresentation", "AlertJSON", "AlertModel", "AlertTestSupport", "Ccmark",
                 .product(name: "PropertyBased", package: "swift-property-based", condition: tools),
             ],
             exclude: ["Golden"]
         ),
         .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertModel", "AlertRendering", "AlertTestSupport"]),
-        .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertModel", "AlertTestSupport"]),
+        .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertJSON", "AlertModel", "AlertTestSupport"]),
         .testTarget(
             name: "AlertServerTests",
             dependencies: [
-                "AlertServer", "AlertBatch", "AlertRendering", "AlertModel", "AlertTestSupport",
+                "AlertServer", "AlertBatch", "AlertRendering", "AlertJSON", "AlertModel", "AlertTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),

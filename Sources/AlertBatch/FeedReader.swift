@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertModel
 
 /// One record as an input gives it: where it starts, and its bytes, or why its bytes could not be told apart.

@@ -1,3 +1,5 @@
+import AlertJSON
+
 /// Reads alerts: parses JSON strictly, validates it against the alert schema (every problem, with a JSON
 /// pointer), then builds the typed `Alert`.
 ///

@@ -1,3 +1,5 @@
+import AlertJSON
+
 /// Why bytes did not decode to an alert.
 public enum AlertDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are not JSON at all.

@@ -1,3 +1,5 @@
+import AlertJSON
+
 /// Decodes an alert of the standard contract (`JSONSchema.alert`) in one pass over its bytes (two over `events`
 /// written before `type`, as key-sorted JSON has them): checks the JSON syntax by `JSONReader`'s rules and the
 /// schema's rules as it reads, and builds the typed `Alert` directly, with no `JSONValue` tree, no schema

@@ -1,3 +1,5 @@
+import AlertJSON
+
 /// The most one alert may hold (docs/limits.md): what keeps a hostile record from costing more than a bounded
 /// amount of time and memory. The same in the library, `render`, `validate`, `batch` and `alertkit serve`.
 ///

@@ -1,3 +1,5 @@
+import AlertJSON
+
 /// A CyberAgent event: personal data found on a dark-web market or in a breach dump.
 public struct CyberAgentEvent: Sendable, Hashable, Codable {
     /// When the information was found (the event's `date`).

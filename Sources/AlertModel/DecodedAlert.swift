@@ -1,3 +1,5 @@
+import AlertJSON
+
 /// An alert that passed validation, with the warnings it raised (e.g. an unknown match type).
 public struct DecodedAlert: Sendable, Hashable {
     /// The alert.

@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertModel
 
 /// Text and link addresses written into HTML exactly as cmark writes a text node and an `href` (so that a shape filled

@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertModel
 
 /// A rendered document as UTF-8: the bytes of this alert, with runs of markup that many alerts share (the advice,

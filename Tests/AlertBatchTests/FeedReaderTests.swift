@@ -1,3 +1,4 @@
+import AlertJSON
 @testable import AlertBatch
 import AlertModel
 import AlertTestSupport

@@ -1,3 +1,4 @@
+import AlertJSON
 @testable import AlertModel
 import Testing
 

@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertModel
 import AlertPresentation
 @testable import AlertRendering

@@ -2,23 +2,23 @@
 /// and no `String` made, for a reader that keeps only some of the document (`AlertFastDecoder`).
 extension JSONReader {
     /// Where a string's text lies in the bytes, between its quotes, as written.
-    struct StringSpan {
+    package struct StringSpan {
         /// The first byte after the opening quote.
-        var start: Int
+        package var start: Int
         /// The closing quote.
-        var end: Int
+        package var end: Int
         /// Whether the text holds escapes (then it differs from its bytes).
-        var escaped: Bool
+        package var escaped: Bool
         /// Whether every byte is ASCII.
-        var ascii: Bool
+        package var ascii: Bool
 
         /// Whether the text is empty (an escape always stands for at least one character).
-        var isEmpty: Bool { start == end }
+        package var isEmpty: Bool { start == end }
     }
 
     /// Reads the string at the reader (its opening quote) by the rules of `string()`: valid UTF-8, no raw control
     /// characters, valid escapes, no lone surrogates. Builds nothing.
-    mutating func scanString() throws(JSONSyntaxError) -> StringSpan {
+    package mutating func scanString() throws(JSONSyntaxError) -> StringSpan {
         let open = index
         index += 1
         var span = StringSpan(start: index, end: index, escaped: false, ascii: true)
@@ -65,7 +65,7 @@ extension JSONReader {
 
     /// The length of the well-formed UTF-8 sequence whose lead byte (≥ 0x80) is at `offset`, or nil: the table of
     /// well-formed sequences of the Unicode Standard (§3.9, table 3-7), which `String(validating:)` applies too.
-    func utf8SequenceLength(at offset: Int) -> Int? {
+    package func utf8SequenceLength(at offset: Int) -> Int? {
         let lead = bytes[offset]
         let length: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF
@@ -87,7 +87,7 @@ extension JSONReader {
     }
 
     /// The text of a scanned string, equal to what `string()` returns for it; nil only if the span was not scanned.
-    func text(of span: StringSpan) -> String? {
+    package func text(of span: StringSpan) -> String? {
         guard span.escaped else {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
         }
@@ -98,7 +98,7 @@ extension JSONReader {
 
     /// Skips the value at the reader, checked as `value(depth:)` checks it (numbers are read by `number()`, whose
     /// range rules need the value).
-    mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+    package mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): try skipObject(depth: depth + 1)

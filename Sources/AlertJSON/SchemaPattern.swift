@@ -7,18 +7,18 @@ import Foundation
 /// `DatePatterns`, which reads the bytes once: what it accepts the regular expression accepts too, and anything it
 /// does not accept still goes to the regular expression, which has the last word. Every valid alert's dates take
 /// the quick path; only invalid ones pay for the regular expression.
-final class SchemaPattern: @unchecked Sendable {
-    let source: String
+package final class SchemaPattern: @unchecked Sendable {
+    package let source: String
     private let regex: NSRegularExpression
     private let quick: DatePatterns.Shape?
 
-    init(_ source: String) throws {
+    package init(_ source: String) throws {
         self.source = source
         regex = try NSRegularExpression(pattern: source)
         quick = DatePatterns.shape(of: source)
     }
 
-    func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         if let quick, DatePatterns.accepts(text, as: quick) { return true }
         let range = NSRange(text.startIndex..., in: text)
         return regex.firstMatch(in: text, range: range) != nil
@@ -27,15 +27,15 @@ final class SchemaPattern: @unchecked Sendable {
 
 /// Byte-level acceptors for the contract's date, date-time and country patterns (`alert.schema.json`). Each accepts
 /// only text that the pattern matches whole: exactly the shape, nothing around it.
-enum DatePatterns {
-    enum Shape { case date, dateTime, countryCode }
+package enum DatePatterns {
+    package enum Shape { case date, dateTime, countryCode }
 
-    static let date = #"^(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$"#
-    static let dateTime = #"^(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::(?:[0-5][0-9]|60)(?:\.[0-9]+)?)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?$"#
-    static let countryCode = "^[A-Za-z]{2}$"
+    package static let date = #"^(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$"#
+    package static let dateTime = #"^(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::(?:[0-5][0-9]|60)(?:\.[0-9]+)?)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?$"#
+    package static let countryCode = "^[A-Za-z]{2}$"
 
     /// The shape a pattern's source is, if it is one of the three.
-    static func shape(of source: String) -> Shape? {
+    package static func shape(of source: String) -> Shape? {
         switch source {
         case date: .date
         case dateTime: .dateTime
@@ -45,13 +45,13 @@ enum DatePatterns {
     }
 
     /// Whether `text` is, whole, of `shape`.
-    static func accepts(_ text: String, as shape: Shape) -> Bool {
+    package static func accepts(_ text: String, as shape: Shape) -> Bool {
         var text = text
         return text.withUTF8 { accepts(bytes: $0, as: shape) }
     }
 
     /// Whether UTF-8 `bytes` are, whole, of `shape`.
-    static func accepts(bytes: UnsafeBufferPointer<UInt8>, as shape: Shape) -> Bool {
+    package static func accepts(bytes: UnsafeBufferPointer<UInt8>, as shape: Shape) -> Bool {
         switch shape {
         case .countryCode: bytes.count == 2 && isLetter(bytes[0]) && isLetter(bytes[1])
         case .date: bytes.count == 10 && isDate(bytes)

@@ -11,9 +11,12 @@ public struct JSONSchema: Sendable {
     /// The most issues one validation reports; past that a last issue says that more were left out.
     public var maxIssues = 100
 
-    /// Whether this is `JSONSchema.alert`, whose rules `AlertFastDecoder` knows by heart; any other schema, even
-    /// one compiled from the same text, is only ever interpreted.
-    private(set) var isAlertContract = false
+    /// Whether this is `JSONSchema.alert` (AlertModel), whose rules `AlertFastDecoder` knows by heart; any other
+    /// schema, even one compiled from the same text, is only ever interpreted.
+    package var isAlertContract = false
+
+    /// Member names whose values a message never shows, only their kind and size (an SSN, a card number).
+    public var redactedKeys: Set<String> = []
 
     /// Compiles a schema document.
     public init(document: JSONValue) throws(SchemaError) {
@@ -33,14 +36,14 @@ public struct JSONSchema: Sendable {
 
     /// Every problem in `value`, in document order; empty when it is valid.
     public func validate(_ value: JSONValue) -> [ValidationIssue] {
-        var run = Run(definitions: definitions, limit: maxIssues)
+        var run = Run(definitions: definitions, limit: maxIssues, redacted: redactedKeys)
         run.validate(value, root, siblings: [])
         return run.issues
     }
 
     /// Whether `value` is valid, stopping at the first problem.
     public func isValid(_ value: JSONValue) -> Bool {
-        var run = Run(definitions: definitions, limit: 1)
+        var run = Run(definitions: definitions, limit: 1, redacted: redactedKeys)
         return run.check(value, root)
     }
 
@@ -54,28 +57,12 @@ public struct JSONSchema: Sendable {
     }
 }
 
-extension JSONSchema {
-    /// The alert contract (docs/contract.md), from the `alert.schema.json` resource.
-    public static let alert: JSONSchema = {
-        do {
-            var schema = try JSONSchema(document: JSONParser().parse(alertSchemaText.utf8))
-            schema.isAlertContract = true
-            return schema
-        } catch {
-            // The schema ships with the library and is checked by its tests; a broken copy is a build defect.
-            preconditionFailure("AlertModel's alert.schema.json is broken: \(error)")
-        }
-    }()
-
-    /// The alert schema's text, exactly as shipped (what `alertkit schema` prints).
-    /// It is compiled into the library (`embedInCode`), so a binary copied anywhere has it.
-    public static let alertSchemaText = String(decoding: PackageResources.alert_schema_json, as: UTF8.self)
-}
-
 /// One validation: the issues found so far, and the definitions `$ref` points to.
 private struct Run {
     let definitions: [String: SchemaNode]
     let limit: Int
+    /// The schema's `redactedKeys`.
+    let redacted: Set<String>
     var issues: [ValidationIssue] = []
     private var reporting = true
     private var failed = false
@@ -97,9 +84,9 @@ private struct Run {
     }
 
     /// What a message may say of a value: its summary, but never a sensitive value itself (an SSN, a card or
-    /// account number: the keys of `MatchKind.sensitiveKeys`), only its kind and size.
-    private static func shown(_ value: JSONValue, at last: PathToken?) -> String {
-        guard case .key(let key)? = last, MatchKind.sensitiveKeys.contains(key) else { return value.summary }
+    /// account number: the schema's `redactedKeys`), only its kind and size.
+    private static func shown(_ value: JSONValue, at last: PathToken?, redacted: Set<String>) -> String {
+        guard case .key(let key)? = last, redacted.contains(key) else { return value.summary }
         switch value {
         case .string(let text): return "a string of \(text.count) characters (not shown: a sensitive value)"
         case .number: return "a number (not shown: a sensitive value)"
@@ -113,9 +100,10 @@ private struct Run {
         path.removeLast()
     }
 
-    init(definitions: [String: SchemaNode], limit: Int) {
+    init(definitions: [String: SchemaNode], limit: Int, redacted: Set<String>) {
         self.definitions = definitions
         self.limit = limit
+        self.redacted = redacted
     }
 
     /// Validates silently and says whether `value` passed (for `if` and `isValid`).
@@ -144,6 +132,7 @@ private struct Run {
 
     /// `siblings` are the property schemas of the enclosing object schema, for `required` in `then`.
     mutating func validate(_ value: JSONValue, _ node: SchemaNode, siblings: [(key: String, node: SchemaNode)]) {
+        let redacted = self.redacted  // read in `report`'s autoclosures, which run inside its mutating access
         if failed && !reporting { return }
         if let ref = node.ref, let target = definitions[ref] {
             validate(value, target, siblings: siblings)
@@ -151,26 +140,26 @@ private struct Run {
         let definitions = self.definitions
         let last = path.last
         if let types = node.types, !types.contains(where: { Self.matches(value, type: $0) }) {
-            report(Self.expectation(node, definitions), Self.shown(value, at: last))
+            report(Self.expectation(node, definitions), Self.shown(value, at: last, redacted: redacted))
             return
         }
         if let values = node.enumValues, !values.contains(where: { Self.equal($0, value) }) {
-            report(Self.expectation(node, definitions), Self.shown(value, at: last))
+            report(Self.expectation(node, definitions), Self.shown(value, at: last, redacted: redacted))
             return
         }
         if let constant = node.constValue, !Self.equal(constant, value) {
-            report(Self.expectation(node, definitions), Self.shown(value, at: last))
+            report(Self.expectation(node, definitions), Self.shown(value, at: last, redacted: redacted))
             return
         }
         switch value {
         case .string(let text):
             let length = text.unicodeScalars.count
-            if let min = node.minLength, length < min { report(Self.expectation(node, definitions), Self.shown(value, at: last)) }
+            if let min = node.minLength, length < min { report(Self.expectation(node, definitions), Self.shown(value, at: last, redacted: redacted)) }
             else if let max = node.maxLength, length > max { report(Self.expectation(node, definitions), "\(length) characters") }
-            else if let pattern = node.pattern, !pattern.matches(text) { report(Self.expectation(node, definitions), Self.shown(value, at: last)) }
+            else if let pattern = node.pattern, !pattern.matches(text) { report(Self.expectation(node, definitions), Self.shown(value, at: last, redacted: redacted)) }
         case .array(let elements):
-            if let min = node.minItems, elements.count < min { report(Self.expectation(node, definitions), Self.shown(value, at: last)) }
-            if let max = node.maxItems, elements.count > max { report(Self.expectation(node, definitions), Self.shown(value, at: last)) }
+            if let min = node.minItems, elements.count < min { report(Self.expectation(node, definitions), Self.shown(value, at: last, redacted: redacted)) }
+            if let max = node.maxItems, elements.count > max { report(Self.expectation(node, definitions), Self.shown(value, at: last, redacted: redacted)) }
             if let items = node.items {
                 for (index, element) in elements.enumerated() {
                     within(.index(index)) { $0.validate(element, items, siblings: []) }

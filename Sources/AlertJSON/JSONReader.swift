@@ -1,25 +1,25 @@
 /// The byte-level reader behind `JSONParser` and `AlertFastDecoder`: one set of rules for strings, numbers,
 /// literals, white space and nesting, whichever of them reads.
-struct JSONReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let maxDepth: Int
+package struct JSONReader {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let maxDepth: Int
     /// The longest string, in bytes as written.
-    let maxStringBytes: Int
-    var index = 0
+    package let maxStringBytes: Int
+    package var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxStringBytes: Int = .max) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxStringBytes: Int = .max) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.maxStringBytes = maxStringBytes
     }
 
     /// Throws when the string that starts at `start` and ends before `end` is over `maxStringBytes`.
-    func checkLength(from start: Int, to end: Int) throws(JSONSyntaxError) {
+    package func checkLength(from start: Int, to end: Int) throws(JSONSyntaxError) {
         guard end - start > maxStringBytes else { return }
         throw error("a string of \(end - start) bytes, over the string limit of \(maxStringBytes) bytes", at: start)
     }
 
-    func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
+    package func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
         let end = min(position ?? index, bytes.count)
         var line = 1
         var lineStart = 0
@@ -30,14 +30,14 @@ struct JSONReader {
         return JSONSyntaxError(message: message, line: line, column: end - lineStart + 1)
     }
 
-    func describeCurrent() -> String {
+    package func describeCurrent() -> String {
         guard index < bytes.count else { return "end of input" }
         let byte = bytes[index]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
-    mutating func skipWhitespace() {
+    @inlinable package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -46,7 +46,7 @@ struct JSONReader {
         }
     }
 
-    mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    package mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
@@ -60,7 +60,7 @@ struct JSONReader {
         }
     }
 
-    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    package mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
         let start = word.utf8Start
         guard index + count <= bytes.count else { throw error("unexpected end of input in a literal") }
@@ -70,7 +70,7 @@ struct JSONReader {
         index += count
     }
 
-    mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    package mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than the depth limit of \(maxDepth) levels") }
         index += 1
         var members: [JSONObject.Member] = []
@@ -100,7 +100,7 @@ struct JSONReader {
         }
     }
 
-    mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    package mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= maxDepth else { throw error("nesting deeper than the depth limit of \(maxDepth) levels") }
         index += 1
         var elements: [JSONValue] = []
@@ -120,7 +120,7 @@ struct JSONReader {
         }
     }
 
-    mutating func number() throws(JSONSyntaxError) -> Double {
+    package mutating func number() throws(JSONSyntaxError) -> Double {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw error("a number needs digits") }
@@ -155,15 +155,15 @@ struct JSONReader {
         return value
     }
 
-    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    @inlinable package func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    static func shortened(_ text: String) -> String {
+    package static func shortened(_ text: String) -> String {
         text.count > 24 ? String(text.prefix(12)) + "…" + String(text.suffix(6)) + " (\(text.count) characters)" : text
     }
 
     /// Whether a JSON number's decimal text is a whole number: no nonzero digit after the point once the exponent
     /// has moved it.
-    static func isWholeNumber(_ text: String) -> Bool {
+    package static func isWholeNumber(_ text: String) -> Bool {
         let lower = text.lowercased()
         let mantissa = lower.split(separator: "e", maxSplits: 1).first.map(String.init) ?? lower
         // An exponent too large for Int moves the point past every digit: saturate it rather than read it as 0.
@@ -180,11 +180,11 @@ struct JSONReader {
         return shifted.allSatisfy { $0 == "0" }
     }
 
-    mutating func skipDigits() {
+    @inlinable package mutating func skipDigits() {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
 
-    mutating func string() throws(JSONSyntaxError) -> String {
+    package mutating func string() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1
         let start = index
@@ -224,19 +224,19 @@ struct JSONReader {
         throw error("unterminated string", at: open)
     }
 
-    func validated(_ raw: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {
+    package func validated(_ raw: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {
         guard let text = String(validating: raw, as: UTF8.self) else {
             throw error("a string is not valid UTF-8", at: start)
         }
         return text
     }
 
-    mutating func escape(into scratch: inout [UInt8]) throws(JSONSyntaxError) {
+    package mutating func escape(into scratch: inout [UInt8]) throws(JSONSyntaxError) {
         UTF8.encode(try escapedScalar()) { scratch.append($0) }
     }
 
     /// The character an escape stands for, the reader at its backslash; the reader moves past it.
-    mutating func escapedScalar() throws(JSONSyntaxError) -> Unicode.Scalar {
+    package mutating func escapedScalar() throws(JSONSyntaxError) -> Unicode.Scalar {
         index += 1
         guard index < bytes.count else { throw error("unterminated escape") }
         let byte = bytes[index]
@@ -272,7 +272,7 @@ struct JSONReader {
         }
     }
 
-    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    package mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("\\u needs four hex digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {

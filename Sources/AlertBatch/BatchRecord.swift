@@ -1,3 +1,4 @@
+import AlertModel
 import AlertRendering
 /// One alert read from a feed, with where it came from.
 public struct BatchRecord: Sendable {
@@ -27,19 +28,8 @@ public struct BatchRecord: Sendable {
 
 /// A record that could not be rendered, and why.
 public struct BatchRejection: Sendable, Hashable {
-    /// One problem: a JSON pointer (`""` for the whole record) and a message.
-    public struct Problem: Sendable, Hashable {
-        /// Where, as an RFC 6901 pointer.
-        public var pointer: String
-        /// What is wrong.
-        public var message: String
-
-        /// Creates a problem.
-        public init(pointer: String, message: String) {
-            self.pointer = pointer
-            self.message = message
-        }
-    }
+    /// One problem: a JSON pointer (`""` for the whole record) and a message; the problem every layer reports.
+    public typealias Problem = AlertProblem
 
     /// The alert's id, when the record is JSON with a string `id`.
     public var id: String?

@@ -17,8 +17,14 @@ public struct RecordProcessor: Sendable {
 
     /// Creates a processor for a format; throws for an unknown format.
     public init(pipeline: AlertPipeline, format: String, options: RenderOptions, urgentOnly: Bool = false) throws {
+        self.init(pipeline: pipeline, emitter: try pipeline.formats.emitter(named: format), options: options,
+                  urgentOnly: urgentOnly)
+    }
+
+    /// Creates a processor for an emitter already chosen (the service finds it when it reads the request).
+    public init(pipeline: AlertPipeline, emitter: any AlertEmitter, options: RenderOptions, urgentOnly: Bool = false) {
         self.pipeline = pipeline
-        self.emitter = try pipeline.formats.emitter(named: format)
+        self.emitter = emitter
         self.options = pipeline.limited(options)
         self.urgentOnly = urgentOnly
     }
@@ -33,34 +39,21 @@ public struct RecordProcessor: Sendable {
 
     /// The outcome for one alert's JSON.
     public func process(_ bytes: [UInt8]) -> BatchOutcome {
-        let decoded: DecodedAlert
+        let presented: (view: AlertView, warnings: [ValidationIssue])
         do {
-            decoded = try pipeline.decoder.decode(bytes)
+            presented = try pipeline.present(bytes)
         } catch {
-            return .rejected(BatchRejection(id: Self.id(in: bytes), problems: Self.problems(error)))
+            return .rejected(BatchRejection(id: Self.id(in: bytes), problems: error.problems))
         }
-        let view = pipeline.presenters.present(decoded.alert, in: pipeline.context)
+        let view = presented.view
         if urgentOnly && !view.urgent { return .skipped(id: view.id) }
         do {
-            let warnings = decoded.warnings.map { BatchRejection.Problem(pointer: $0.pointer.description, message: $0.message) }
-            let document = try emitter.renderDocument(view, options: options)
-            guard document.count <= options.maxDocumentBytes else {
-                throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
-            }
-            return .rendered(id: view.id, document: document, warnings: warnings)
+            let document = try pipeline.emit(view, with: emitter, options: options)
+            return .rendered(id: view.id, document: document, warnings: presented.warnings.map(AlertProblem.init(issue:)))
         } catch let error as RenderLimitError {
             return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: error.description)]))
         } catch {
             return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: "cannot be rendered: \(error)")]))
-        }
-    }
-
-    private static func problems(_ error: AlertDecodingError) -> [BatchRejection.Problem] {
-        switch error {
-        case .notJSON(let syntax):
-            return [.init(pointer: "", message: syntax.description)]
-        case .invalid(let issues):
-            return issues.map { .init(pointer: $0.pointer.description, message: $0.message) }
         }
     }
 

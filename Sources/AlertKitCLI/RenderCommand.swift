@@ -1,4 +1,5 @@
 import AlertBatch
+import AlertJSON
 import AlertModel
 import AlertPresentation
 import AlertRendering
@@ -42,21 +43,21 @@ struct RenderCommand: ParsableCommand {
                                    code: ExitCodes.usage)
         }
         let formats = try presentation.formats(settings)
-        _ = try PresentationFlags.emitter(format, in: formats)
+        let emitter = try PresentationFlags.emitter(format, in: formats)
         let decoder = limits.decoder(settings)
         let bytes = try input.read(maxBytes: decoder.limits.maxBytes)
         let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats)
-        let rendered: AlertPipeline.Output
+        let rendered: (document: RenderedDocument, warnings: [ValidationIssue])
         do {
-            rendered = try pipeline.render(bytes, format: format, options: document.options)
+            rendered = try pipeline.document(bytes, emitter: emitter, options: document.options)
         } catch let error as AlertDecodingError {
             Diagnostics.report(error, in: input.displayName)
             throw ExitCodes.invalidAlert
         }
         Diagnostics.report(rendered.warnings, in: input.displayName)
-        let document = Array(rendered.document.utf8)
-        guard let output else { return try Console.write(document) }
-        do { try OutputFile.write(document, to: output) } catch {
+        let written = rendered.document.bytes
+        guard let output else { return try Console.write(written) }
+        do { try OutputFile.write(written, to: output) } catch {
             throw Diagnostics.fail("\(error)", code: ExitCodes.cannotCreate)
         }
     }

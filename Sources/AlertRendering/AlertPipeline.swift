@@ -34,18 +34,38 @@ public struct AlertPipeline: Sendable {
         public var warnings: [ValidationIssue]
     }
 
-    /// Decodes, presents and renders one alert's JSON.
+    /// Decodes, presents and renders one alert's JSON, as text (`document(_:emitter:options:)` gives the bytes).
     public func render(_ json: some Collection<UInt8>, format: String,
                        options: RenderOptions = .default) throws -> Output {
-        let emitter = try formats.emitter(named: format)
+        let rendered = try document(json, emitter: try formats.emitter(named: format), options: options)
+        return Output(document: String(decoding: rendered.document.bytes, as: UTF8.self), warnings: rendered.warnings)
+    }
+
+    /// The one path from an alert's JSON to its document, which `alertkit render`, `alertkit batch` and the service
+    /// all take: decode and validate (`AlertDecodingError`), present, emit within the document limits
+    /// (`RenderLimitError`). The document is bytes, as it is written; the warnings are what the alert holds that
+    /// was accepted but not understood.
+    public func document(_ json: some Collection<UInt8>, emitter: any AlertEmitter,
+                         options: RenderOptions = .default) throws -> (document: RenderedDocument, warnings: [ValidationIssue]) {
+        let presented = try present(json)
+        return (try emit(presented.view, with: emitter, options: options), presented.warnings)
+    }
+
+    /// The first half of `document(_:emitter:options:)`: the alert's view and its warnings, for a caller that looks
+    /// at the view before emitting it (a batch that keeps only urgent alerts).
+    public func present(_ json: some Collection<UInt8>) throws(AlertDecodingError) -> (view: AlertView, warnings: [ValidationIssue]) {
         let decoded = try decoder.decode(json)
-        let view = presenters.present(decoded.alert, in: context)
+        return (presenters.present(decoded.alert, in: context), decoded.warnings)
+    }
+
+    /// The second half: `view` through `emitter`, held to the decoder's document size limit.
+    public func emit(_ view: AlertView, with emitter: any AlertEmitter, options: RenderOptions) throws -> RenderedDocument {
         let options = limited(options)
-        let document = try emitter.render(view, options: options)
-        guard document.utf8.count <= options.maxDocumentBytes else {
+        let document = try emitter.renderDocument(view, options: options)
+        guard document.count <= options.maxDocumentBytes else {
             throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
         }
-        return Output(document: document, warnings: decoded.warnings)
+        return document
     }
 
     /// `options` with the document size limit of the decoder's limits (`AlertLimits.maxDocumentBytes`), which the

@@ -105,19 +105,15 @@ struct AlertService: Sendable {
 
     /// One alert rendered: its document, or the problem to answer.
     func render(_ body: [UInt8], _ request: Request) throws(Problem) -> RenderedDocument {
-        let decoded: DecodedAlert
-        do { decoded = try pipeline.decoder.decode(body) } catch { throw Self.problem(error) }
-        let view = pipeline.presenters.present(decoded.alert, in: request.context)
-        let document: RenderedDocument
-        do { document = try request.emitter.renderDocument(view, options: request.options) } catch let error as RenderLimitError {
+        var pipeline = pipeline
+        pipeline.context = request.context
+        let view: AlertView
+        do { view = try pipeline.present(body).view } catch { throw Self.problem(error) }
+        do { return try pipeline.emit(view, with: request.emitter, options: request.options) } catch let error as RenderLimitError {
             throw Problem.renderLimit(error)
         } catch {
             throw Problem.internalError
         }
-        guard document.count <= request.options.maxDocumentBytes else {
-            throw Problem.renderLimit(.documentTooLarge(limit: request.options.maxDocumentBytes))
-        }
-        return document
     }
 
     /// Every problem of `body` as an alert: none when it is valid; an error when it is not JSON.
@@ -127,7 +123,7 @@ struct AlertService: Sendable {
             return []
         } catch {
             if case .notJSON = error { throw Self.problem(error) }
-            return Self.items(error.issues)
+            return Self.items(error.problems)
         }
     }
 
@@ -136,17 +132,17 @@ struct AlertService: Sendable {
         var pipeline = pipeline
         pipeline.context = request.context
         // The format was found in `formats` when the request was read.
-        return try! RecordProcessor(pipeline: pipeline, format: request.emitter.format.name, options: request.options)
+        return RecordProcessor(pipeline: pipeline, emitter: request.emitter, options: request.options)
     }
 
     static func problem(_ error: AlertDecodingError) -> Problem {
         switch error {
-        case .notJSON(let syntax): .badRequest(syntax.description, problems: [.init(pointer: "", message: syntax.description)])
-        case .invalid(let issues): .invalidAlert(items(issues))
+        case .notJSON(let syntax): .badRequest(syntax.description, problems: items(error.problems))
+        case .invalid: .invalidAlert(items(error.problems))
         }
     }
 
-    static func items(_ issues: [ValidationIssue]) -> [Problem.Item] {
-        issues.map { Problem.Item(pointer: $0.pointer.description, message: $0.message) }
+    static func items(_ problems: [AlertProblem]) -> [Problem.Item] {
+        problems.map { Problem.Item(pointer: $0.pointer, message: $0.message) }
     }
 }

@@ -15,6 +15,7 @@ let package = Package(
             name: "AlertKitBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AlertJSON", package: "AlertKit"),
                 .product(name: "AlertModel", package: "AlertKit"),
                 .product(name: "AlertPresentation", package: "AlertKit"),
                 .product(name: "AlertRendering", package: "AlertKit"),

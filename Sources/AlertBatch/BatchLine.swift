@@ -1,3 +1,5 @@
+import AlertJSON
+
 /// The lines `alertkit batch` writes for a record, shared by the command and `alertkit serve`'s `/v1/batch`:
 /// `{"position", "source", "line", "index", "id", "format", "document"}` for a rendered alert,
 /// `{…, "format", "error": {…}}` for a rejected one.

@@ -137,5 +137,5 @@ public struct BatchStopped: Error {}
 public struct BatchInputError: Error, CustomStringConvertible {
     /// What went wrong.
     public let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

@@ -99,7 +99,7 @@ public struct OutputSafety {
     }
 
     /// The absolute path with every symbolic link resolved, for the part of it that exists.
-    static func canonical(_ path: String) -> String {
+    package static func canonical(_ path: String) -> String {
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)

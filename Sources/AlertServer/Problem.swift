@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertBatch
 import AlertRendering
 import Hummingbird

@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertBatch
 import AlertModel
 import AlertPresentation
@@ -6,7 +7,7 @@ import Benchmark
 import Foundation
 
 /// The feed every benchmark reads: `ALERTKIT_BENCH_FEED`, else `.data/feed-10k.ndjson` (scripts/bench.sh writes
-/// it with `gen-feed.py --count 10000 --seed 1`).
+/// it with `scripts/gen-feed.py --count 10000 --seed 1`).
 let feed: [[UInt8]] = {
     let path = ProcessInfo.processInfo.environment["ALERTKIT_BENCH_FEED"] ?? ".data/feed-10k.ndjson"
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -53,7 +54,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Everything else batch does for a rendered alert: its NDJSON line, as `alertkit batch --ndjson` writes it.
-    let fragments = views.map { try! HTMLEmitter().renderDocument($0, options: RenderOptions(fragment: true)) }
+    let fragments = views.map { HTMLEmitter().renderDocument($0, options: RenderOptions(fragment: true)) }
     Benchmark("ndjson line of an html fragment") { benchmark in
         for index in benchmark.scaledIterations {
             let document = fragments[record(index)]

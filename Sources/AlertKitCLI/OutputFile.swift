@@ -1,13 +1,14 @@
+import AlertBatch
 import Foundation
 
 /// Writes one document to a path the way a user expects of `-o FILE`: a new or regular file is replaced
 /// atomically (complete before it takes the name, keeping the old file's permissions); a character device or a
 /// FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written through, never replaced; a symbolic link is followed
 /// to its target and is itself left in place. A directory, a block device, a socket or a link to nothing is
-/// refused.
-public enum OutputFile {
+/// refused. (The command's `-o`; batch writes its folders through `AtomicDirectoryWriter`.)
+enum OutputFile {
     /// Writes `bytes` to `path`.
-    public static func write(_ bytes: [UInt8], to path: String) throws(BatchInputError) {
+    static func write(_ bytes: [UInt8], to path: String) throws(BatchInputError) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             var link = stat()

@@ -1,9 +1,5 @@
-import AlertJSON
-import AlertModel
-import AlertRendering
-
 /// Builds one line of NDJSON by hand: keys in a fixed order, strings escaped as RFC 8259 requires.
-/// Faster than an encoder for the few shapes a batch writes, and the output is stable byte for byte.
+/// Faster than an encoder for the few shapes a batch line or a service answer has, and stable byte for byte.
 public struct JSONLine {
     private var bytes: [UInt8] = [UInt8(ascii: "{")]
     private var first = true
@@ -23,10 +19,10 @@ public struct JSONLine {
         value.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &bytes) }
     }
 
-    /// Adds `"key": "document"`, the document escaped as a JSON string (its shared runs escaped once, in their cache).
-    public mutating func add(_ key: String, document: RenderedDocument) {
+    /// Adds `"key":` followed by the JSON value `write` appends (a document escaped as a JSON string, say).
+    public mutating func add(_ key: String, writing write: (inout [UInt8]) -> Void) {
         self.key(key)
-        document.appendJSONString(to: &bytes)
+        write(&bytes)
     }
 
     /// Adds `"key": number`.

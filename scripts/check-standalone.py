@@ -22,7 +22,7 @@ SELF = pathlib.Path(__file__).resolve().relative_to(ROOT).as_posix()
 
 # Documents and places outside the repository, by name: nothing here may cite them.
 OUTSIDE = [
-    (re.compile(r"\.\./shared\b|\bshared/tools\b"), "the folder beside the checkout"),
+    (re.compile(r"\.\.[/]shared\b|\bshared[/]tools\b"), "the folder beside the checkout"),
     (re.compile(r"\bSPEC\.md\b|\bDESIGN\.md\b|mvc-exercise|\bux\.png\b|UX notes"),
      "a document that is not in the repository (see docs/contract.md)"),
     (re.compile(r"(?<![\w.])/work/"), "an absolute path into a work area"),

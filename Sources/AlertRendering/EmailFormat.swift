@@ -14,6 +14,8 @@ public struct EmailFormat: AlertEmitter {
     private let library: MustacheLibrary
     /// What one list item is charged while rendering (`RenderBudget`).
     private let itemCost: Int
+    /// Each part's shapes, by file name.
+    let shapes: [String: TemplateShapes]
 
     /// The templates an email folder is made of.
     public static let parts = ["from.txt", "subject.txt", "text.txt", "html.html"]
@@ -24,33 +26,59 @@ public struct EmailFormat: AlertEmitter {
                                    summary: "template folder \(files["subject.txt"]?.deletingLastPathComponent().path ?? name)")
         self.files = files
         self.library = library
+        shapes = Dictionary(uniqueKeysWithValues: Self.parts.map { ($0, TemplateShapes()) })
     }
 
     /// The message; its `Date` is `options.date` (now when `nil`), its `Message-ID` follows from the alert's id,
-    /// locale and that date, so rendering the same alert for the same moment gives the same message.
+    /// locale and that date, so rendering the same alert for the same moment gives the same message. Each part is
+    /// rendered through its shapes (`TemplateShapes`: once per shape of context, the alert's strings put in place);
+    /// `renderDirectly(_:options:)` is the reference that renders every part with the alert's own context.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
+        let started = ContinuousClock.now
+        return try message(view, options: options) { (name, escaping) throws(RenderLimitError) -> String? in
+            try shapes[name]?.render(view, escaping: escaping, limit: options.maxDocumentBytes,
+                                     budget: { RenderBudget(options: options, itemCost: itemCost, startedAt: started) }) {
+                library.render($0, withTemplate: name)
+            } ?? nil
+        }
+    }
+
+    /// The message with every part rendered from the alert's own context (the reference `render(_:options:)` is
+    /// held to, byte for byte, in `TemplateShapesTests`).
+    func renderDirectly(_ view: AlertView, options: RenderOptions) throws -> String {
         // One budget for the whole message: its four parts together stay within the document limits.
         let budget = RenderBudget(options: options, itemCost: itemCost)
-        let context = TemplateContext.values(of: view, escaping: .text, leaf: { EscapedText($0, budget: budget) }, budget: budget)
+        let text = TemplateContext.values(of: view, escaping: .text, leaf: { EscapedText($0, budget: budget) }, budget: budget)
         let html = TemplateContext.values(of: view, escaping: .html, leaf: { EscapedText($0, budget: budget) }, budget: budget)
-        let date = options.date ?? Date()
-        let message = MIMEMessage(
-            from: try part("from.txt", context).split(whereSeparator: \.isNewline).joined(separator: " "),
-            subject: try part("subject.txt", context).split(whereSeparator: \.isWhitespace).joined(separator: " "),
-            date: date,
-            uniqueID: Self.uniqueID(view.id, view.locale, date),
-            parts: [("text/plain", try part("text.txt", context)), ("text/html", try part("html.html", html))])
-        try budget.check(nil)
-        let document = try message.serialized()
+        let document = try message(view, options: options) { name, escaping in
+            library.render(escaping == .html ? html : text, withTemplate: name)
+        }
         try budget.check(document)
         return document
     }
 
-    private func part(_ name: String, _ context: Any) throws(TemplateError) -> String {
-        guard let text = library.render(context, withTemplate: name) else {
-            throw TemplateError(file: files[name]?.path ?? name, message: "the template is missing from its folder")
+    /// The message assembled from its parts, each rendered by `part` (nil when the folder lacks it).
+    private func message(_ view: AlertView, options: RenderOptions,
+                         part render: (String, TemplateEscaping) throws(RenderLimitError) -> String?) throws -> String {
+        func part(_ name: String) throws -> String {
+            guard let text = try render(name, name == "html.html" ? .html : .text) else {
+                throw TemplateError(file: files[name]?.path ?? name, message: "the template is missing from its folder")
+            }
+            return text
         }
-        return text
+        let date = options.date ?? Date()
+        let message = MIMEMessage(
+            from: MIMEMessage.oneLine(try part("from.txt"), ascii: { $0 >= 0x0A && $0 <= 0x0D }, isSeparator: \.isNewline),
+            subject: MIMEMessage.oneLine(try part("subject.txt"), ascii: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) },
+                                         isSeparator: \.isWhitespace),
+            date: date,
+            uniqueID: Self.uniqueID(view.id, view.locale, date),
+            parts: [("text/plain", try part("text.txt")), ("text/html", try part("html.html"))])
+        let document = try message.serialized()
+        guard document.utf8.count <= options.maxDocumentBytes else {
+            throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
+        }
+        return document
     }
 
     /// 16 hex digits of FNV-1a over the id, locale and second: no alert text reaches the header.

@@ -42,6 +42,26 @@ struct MIMEMessage: Sendable {
 
     /// `Name: value` folded at white space to lines of at most 78 characters.
     static func header(_ name: String, _ value: String) -> String {
+        // Every value is ASCII (encoded words stand in for anything else), so a word's length is its byte count;
+        // `Character` counts, each a walk over grapheme breaks, were most of the headers' cost.
+        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return headerOfCharacters(name, value) }
+        var out = name + ":"
+        let nameLength = name.utf8.count + 1
+        var lineLength = nameLength
+        for word in value.utf8.split(separator: 0x20, omittingEmptySubsequences: false) {
+            if lineLength + 1 + word.count > 78 && lineLength > nameLength {
+                out += "\r\n"
+                lineLength = 0
+            }
+            out += " "
+            out += Substring(word)
+            lineLength += 1 + word.count
+        }
+        return out + "\r\n"
+    }
+
+    /// `header(_:_:)` for a value outside ASCII, counted in characters.
+    private static func headerOfCharacters(_ name: String, _ value: String) -> String {
         var out = name + ":"
         var lineLength = out.count
         for word in value.split(separator: " ", omittingEmptySubsequences: false) {
@@ -57,10 +77,16 @@ struct MIMEMessage: Sendable {
 
     /// A subject: as it is when it is printable ASCII in words short enough to fold, else RFC 2047 encoded words.
     static func unstructured(_ text: String) -> String {
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        let plain = text.utf8.allSatisfy { (0x20...0x7E).contains($0) } && words.allSatisfy { $0.utf8.count <= 66 }
-            && !text.contains("=?")
-        return plain ? words.joined(separator: " ") : encodedWords(text)
+        guard text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }), !text.contains("=?") else { return encodedWords(text) }
+        let words = text.utf8.split(separator: 0x20)  // printable ASCII: spaces are its only white space
+        return words.allSatisfy({ $0.count <= 66 }) ? words.map { String(Substring($0)) }.joined(separator: " ") : encodedWords(text)
+    }
+
+    /// `text` on one line: its runs of the characters `isSeparator` picks (line breaks, white space) each made one
+    /// space, none at either end. ASCII is read in bytes; other text in characters, which `isSeparator` also judges.
+    static func oneLine(_ text: String, ascii: (UInt8) -> Bool, isSeparator: (Character) -> Bool) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: isSeparator).joined(separator: " ") }
+        return text.utf8.split(whereSeparator: ascii).map { String(Substring($0)) }.joined(separator: " ")
     }
 
     /// A display name: as it is when it is letters, digits and spaces, else encoded words.
@@ -122,8 +148,7 @@ struct MIMEMessage: Sendable {
             addr = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
         }
         let atoms = addr.split(separator: "@", omittingEmptySubsequences: false)
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+-/=?^_`{|}~")
-        guard atoms.count == 2, atoms.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(allowed.contains) }),
+        guard atoms.count == 2, atoms.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(addressCharacters.contains) }),
               !atoms[1].contains(where: { "!#$%&'*+/=?^_`{|}~".contains($0) }) else {
             throw TemplateError(file: "from.txt.mustache", message: "the sender \"\(trimmed)\" is not an address like "
                                 + "Name <alerts@example.com>")
@@ -131,57 +156,61 @@ struct MIMEMessage: Sendable {
         return (name.flatMap { $0.isEmpty ? nil : $0 }, addr)
     }
 
+    /// The characters of an address's local part and domain (RFC 5322's `atext` and the dot).
+    private static let addressCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+-/=?^_`{|}~")
+
     // MARK: Bodies
 
     /// `text` as quoted-printable UTF-8 (RFC 2045 §6.7): line breaks as CRLF, lines of at most 76 characters with
     /// soft breaks, `=`, controls, non-ASCII and white space before a line end encoded.
     static func quotedPrintable(_ text: String) -> String {
-        // In bytes: every token is ASCII, so a line's length is its byte count (String.count, a walk over the
-        // line's characters for each token, made this quadratic: 8 M instructions for one email).
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + text.utf8.count / 8)
-        var line: [UInt8] = []
-        line.reserveCapacity(80)
-        let hex = Array("0123456789ABCDEF".utf8)
-        let softBreak: [UInt8] = [0x3D, 0x0D, 0x0A], lineEnd: [UInt8] = [0x0D, 0x0A]
-        func emit(_ token: some Collection<UInt8>) {
-            if line.count + token.count > 75 {
-                out += line
-                out += softBreak
-                line.removeAll(keepingCapacity: true)
-            }
-            line += token
-        }
-        func endLine() {
-            if let last = line.last, last == 0x20 || last == 0x09 {
-                line.removeLast()
-                if line.count + 3 > 76 {
-                    out += line
-                    out += softBreak
-                    line.removeAll(keepingCapacity: true)
-                }
-                line += [0x3D, last == 0x20 ? UInt8(ascii: "2") : UInt8(ascii: "0"), last == 0x20 ? UInt8(ascii: "0") : UInt8(ascii: "9")]
-            }
-            out += line
-            out += lineEnd
-            line.removeAll(keepingCapacity: true)
-        }
+        // In bytes, straight into the result: every token is ASCII, so a line's length is its byte count. (Counting
+        // characters made this quadratic, and a line buffer appended to a byte at a time cost 40 instructions a
+        // byte.) At most: 3 bytes a byte, a soft break every 25 tokens, CRLF for LF.
         var bytes = Array(text.utf8)
         if bytes.last == 0x0A { bytes.removeLast() }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { continue }
-            if byte == 0x0A || byte == 0x0D { endLine(); continue }
-            if (byte >= 0x21 && byte <= 0x7E && byte != 0x3D) || byte == 0x20 || byte == 0x09 {
-                emit(CollectionOfOne(byte))
-            } else {
-                emit([0x3D, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+        return String(unsafeUninitializedCapacity: bytes.count * 4 + 8) { out in
+            var count = 0, lineStart = 0
+            func put(_ byte: UInt8) {
+                out[count] = byte
+                count += 1
             }
+            func softBreak() {
+                put(0x3D); put(0x0D); put(0x0A)
+                lineStart = count
+            }
+            func endLine() {  // white space before a line end is encoded
+                if count > lineStart, out[count - 1] == 0x20 || out[count - 1] == 0x09 {
+                    let last = out[count - 1]
+                    count -= 1
+                    if count - lineStart + 3 > 76 { softBreak() }
+                    put(0x3D); put(UInt8(ascii: last == 0x20 ? "2" : "0")); put(UInt8(ascii: last == 0x20 ? "0" : "9"))
+                }
+                put(0x0D); put(0x0A)
+                lineStart = count
+            }
+            let hex: StaticString = "0123456789ABCDEF"
+            bytes.withUnsafeBufferPointer { bytes in
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == 0x0D && index < bytes.count && bytes[index] == 0x0A { continue }
+                    if byte == 0x0A || byte == 0x0D {
+                        endLine()
+                    } else if (byte >= 0x21 && byte <= 0x7E && byte != 0x3D) || byte == 0x20 || byte == 0x09 {
+                        if count - lineStart + 1 > 75 { softBreak() }
+                        put(byte)
+                    } else {
+                        if count - lineStart + 3 > 75 { softBreak() }
+                        put(0x3D); put(hex.utf8Start[Int(byte >> 4)]); put(hex.utf8Start[Int(byte & 0x0F)])
+                    }
+                }
+            }
+            if count > lineStart { endLine() }
+            if count >= 2, out[count - 2] == 0x0D, out[count - 1] == 0x0A { count -= 2 }
+            return count
         }
-        if !line.isEmpty { endLine() }
-        if out.suffix(2).elementsEqual(lineEnd) { out.removeLast(2) }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -44,12 +44,13 @@ final class RenderBudget {
     /// The bytes a list item is charged: the longest text of a section over a list, in the template and its partials.
     let itemCost: Int
 
-    /// A budget of `options.maxDocumentBytes` bytes and `options.timeLimit`, from now.
-    init(options: RenderOptions, itemCost: Int) {
+    /// A budget of `options.maxDocumentBytes` bytes and `options.timeLimit` from `startedAt` (now by default: a
+    /// document made of several renders, an email's parts, gives them all the moment it began).
+    init(options: RenderOptions, itemCost: Int, startedAt: ContinuousClock.Instant = .now) {
         limit = options.maxDocumentBytes
         remaining = options.maxDocumentBytes > Int.max / 2 ? Int.max : 2 * options.maxDocumentBytes
         timeLimit = options.timeLimit
-        deadline = options.timeLimit.map { ContinuousClock.now + $0 }
+        deadline = options.timeLimit.map { startedAt + $0 }
         self.itemCost = max(1, itemCost)
     }
 

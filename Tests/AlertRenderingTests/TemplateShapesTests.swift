@@ -98,6 +98,22 @@ struct TemplateShapesTests {
         }
     }
 
+    @Test("the email, its parts through shapes: the messages of rendering each part's context directly")
+    func emailThroughShapes() throws {
+        let email = try #require(TemplateFormats.load([TemplateFormats.shipped]).compactMap { $0 as? EmailFormat }.first)
+        let options = RenderOptions(date: Date(timeIntervalSince1970: 1_700_000_000))
+        for round in 0..<3 {  // the first sighting, the shape's first rendering, then the cached pieces
+            for view in Self.views {
+                #expect(try email.render(view, options: options) == email.renderDirectly(view, options: options),
+                        "round \(round), \(view.id)")
+            }
+        }
+        for part in EmailFormat.parts {
+            let shapes = try #require(email.shapes[part])
+            #expect(!shapes.rendersDirectly && shapes.piecesCount > 10, "\(part): \(shapes.piecesCount) shapes")
+        }
+    }
+
     @Test("a shape seen often outlives many seen once")
     func eviction() {
         let cache = ShapeCache(limit: 4)

@@ -104,7 +104,7 @@ public struct BatchInput: Sendable, Hashable {
             if path != "-" { close(descriptor) }
             throw BatchInputError("is a directory, not a feed")
         }
-        let reader = ByteReader(descriptor: descriptor, closes: path != "-", isStopped: isStopped)
+        let reader = ByteReader(source: DescriptorSource(descriptor: descriptor, closes: path != "-", isStopped: isStopped))
         return FeedReader(reader: reader, maxRecordBytes: maxRecordBytes)
     }
 }

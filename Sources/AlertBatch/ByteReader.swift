@@ -1,31 +1,18 @@
 import Foundation
 
-/// Reads a file descriptor in large blocks into a window that readers look ahead in and then consume, so a feed
-/// of any size streams through a buffer that holds only what is being looked at.
+/// Reads a `ByteSource` in large blocks into a window that readers look ahead in and then consume, so a feed of any
+/// size streams through a buffer that holds only what is being looked at.
 final class ByteReader {
-    private let descriptor: Int32
-    private let closesDescriptor: Bool
+    private let source: any ByteSource
     private var buffer: [UInt8]
     private var start = 0
     private var end = 0
     private var finished = false
-    /// Pipes, terminals and sockets are polled before each read so that a stop request is seen while waiting.
-    private let polls: Bool
-    private let isStopped: @Sendable () -> Bool
 
-    /// Reads `descriptor`; closes it when done if `closes`. `isStopped` is asked while waiting for a pipe or a
-    /// terminal: when it says yes, reading throws `BatchStopped`.
-    init(descriptor: Int32, closes: Bool, blockSize: Int = 1 << 20, isStopped: @escaping @Sendable () -> Bool = { false }) {
-        self.descriptor = descriptor
-        self.closesDescriptor = closes
+    /// Reads `source`, `blockSize` bytes at a time at first (the window grows when one record needs more).
+    init(source: any ByteSource, blockSize: Int = 1 << 20) {
+        self.source = source
         self.buffer = [UInt8](repeating: 0, count: blockSize)
-        self.isStopped = isStopped
-        var status = stat()
-        polls = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
-    }
-
-    deinit {
-        if closesDescriptor { close(descriptor) }
     }
 
     /// How many bytes the window holds now.
@@ -104,38 +91,24 @@ final class ByteReader {
             start = 0
         }
         if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
-        if polls { try waitForInput() }
-        let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            read(descriptor, pointer.baseAddress! + end, pointer.count - end)
-        }
-        if count < 0 {
-            if errno == EINTR {
-                if isStopped() { throw BatchStopped() }
-                return
-            }
-            throw BatchInputError(String(cString: strerror(errno)))
+        let count = try buffer.withUnsafeMutableBytes { bytes in
+            try source.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[end...]))
         }
         if count == 0 { finished = true }
         end += count
     }
-
-    /// Waits until the descriptor has input (or an end or error to report), checking for a stop ten times a second.
-    private func waitForInput() throws {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while true {
-            if isStopped() { throw BatchStopped() }
-            let ready = poll(&request, 1, 100)
-            if ready > 0 || (ready < 0 && errno != EINTR) { return }
-        }
-    }
 }
 
 /// Reading stopped because a stop was requested (a signal), not because the input ended.
-public struct BatchStopped: Error {}
+public struct BatchStopped: Error {
+    /// A stop (a `ByteSource` throws it when asked to stop while waiting for input).
+    public init() {}
+}
 
 /// An input that cannot be read.
 public struct BatchInputError: Error, CustomStringConvertible {
     /// What went wrong.
     public let description: String
-    package init(_ description: String) { self.description = description }
+    /// An error that says `description`.
+    public init(_ description: String) { self.description = description }
 }

@@ -20,15 +20,14 @@ public final class RecordStream {
         self.isStopped = isStopped
     }
 
-    /// Streams the records read from an open descriptor (a pipe, a socket), named `name` in the records, and closes
-    /// it at the end: what `alertkit serve` reads a `/v1/batch` body through.
-    public init(descriptor: Int32, name: String, maxRecordBytes: Int = 1 << 20,
-                isStopped: @escaping @Sendable () -> Bool = { false }) {
+    /// Streams the records read from `source` (an HTTP request body, a pipe: any `ByteSource`), named `name` in the
+    /// records: what `alertkit serve` reads a `/v1/batch` body through. A source that waits for its bytes stops
+    /// the stream by throwing `BatchStopped`.
+    public init(source: any ByteSource, name: String, maxRecordBytes: Int = 1 << 20) {
         self.inputs = [].makeIterator()
         self.maxRecordBytes = maxRecordBytes
-        self.isStopped = isStopped
-        let reader = ByteReader(descriptor: descriptor, closes: true, isStopped: isStopped)
-        current = (name, FeedReader(reader: reader, maxRecordBytes: maxRecordBytes), false)
+        self.isStopped = { false }
+        current = (name, FeedReader(reader: ByteReader(source: source), maxRecordBytes: maxRecordBytes), false)
     }
 
     /// The next record; `nil` when every input is done (or a stop ended a wait).

@@ -3,8 +3,8 @@ import Foundation
 import Hummingbird
 import Synchronization
 
-/// One `/v1/batch` stream: the request body goes through a pipe into the batch command's own reader and runner (on
-/// threads of their own), and their NDJSON lines come back through a `LineChannel` into the response, so that the
+/// One `/v1/batch` stream: the request body goes through a `ByteChannel` into the batch command's own reader and
+/// runner (on threads of their own), and their NDJSON lines come back through another into the response, so that the
 /// lines are exactly `alertkit batch --ndjson`'s and neither body is ever held whole.
 struct BatchStream: Sendable {
     let processor: RecordProcessor
@@ -19,18 +19,14 @@ struct BatchStream: Sendable {
 
     /// Writes the output lines of `body` to `writer`; the counts of what was written.
     /// `watch` is told how the body comes and times each write; when it closes the connection, the stream ends.
-    func run(body: RequestBody, writer: inout any ResponseBodyWriter, watch: StreamWatch) async throws -> Counts {
-        var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else { throw Problem.internalError }
-        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-        let channel = LineChannel()
+    func run(body requestBody: RequestBody, writer: inout any ResponseBodyWriter, watch: StreamWatch) async throws -> Counts {
+        let channel = ByteChannel(limit: 1 << 20)
+        let body = ByteChannel(limit: 1 << 16, isStopped: { channel.isAbandoned })
         let counts = Tally()
         let processor = processor, jobs = jobs
         let format = processor.emitter.format.name
         let worker = Thread {
-            let stream = RecordStream(descriptor: readEnd, name: Self.source,
-                                      maxRecordBytes: processor.pipeline.decoder.limits.maxBytes,
-                                      isStopped: { channel.isAbandoned })
+            let stream = RecordStream(source: body, name: Self.source, maxRecordBytes: processor.pipeline.decoder.limits.maxBytes)
             BatchRunner(jobs: jobs).run(
                 read: { stream.next() },
                 transform: { record -> (line: [UInt8], rendered: Bool) in
@@ -42,6 +38,7 @@ struct BatchStream: Sendable {
                     counts.value.withLock { if result.rendered { $0.rendered += 1 } else { $0.rejected += 1 } }
                     return channel.put(result.line)
                 })
+            body.abandon()
             channel.finish()
         }
         worker.start()
@@ -50,16 +47,16 @@ struct BatchStream: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 defer {
-                    close(writeEnd)
+                    body.finish()
                     watch.bodyEnded()
                 }
-                for try await buffer in body {
+                for try await buffer in requestBody {
                     watch.received(buffer.readableBytes)
                     let written = await withCheckedContinuation { continuation in
                         feeder.async {
                             watch.serverBusy(true)
                             defer { watch.serverBusy(false) }
-                            continuation.resume(returning: Self.write(buffer, to: writeEnd))
+                            continuation.resume(returning: body.put(buffer))
                         }
                     }
                     if !written { break }  // the reader stopped: the response was abandoned
@@ -72,9 +69,9 @@ struct BatchStream: Sendable {
                 }
                 try await group.waitForAll()
             } catch {
-                // The client is gone (or was closed on): the worker stops at its next line, which closes the pipe's
-                // read end, which ends the feeder's write. Abandoning only after the group would wait on the
-                // feeder, blocked on a full pipe, for good.
+                // The client is gone (or was closed on): the worker stops at its next line, which closes the body
+                // channel, which ends the feeder's wait. Abandoning only after the group would wait on the feeder,
+                // blocked on a full channel, for good.
                 channel.abandon()
                 group.cancelAll()
                 throw error
@@ -82,11 +79,6 @@ struct BatchStream: Sendable {
         }
         try await writer.finish(nil)
         return counts.value.withLock { $0 }
-    }
-
-    /// Writes all of `buffer` to the pipe; false when its reader is gone.
-    private static func write(_ buffer: ByteBuffer, to descriptor: Int32) -> Bool {
-        buffer.withUnsafeReadableBytes { writeAll($0, to: descriptor) }
     }
 }
 

@@ -180,6 +180,41 @@ struct FeedReaderTests {
         #expect(records.count == 2 && records.allSatisfy { $0.text == long })
     }
 
+    @Test("any byte source, handing its bytes over a few at a time: the records a file gives", arguments: [1, 7, 4096])
+    func byteSource(chunk: Int) throws {
+        let text = "\u{FEFF}[" + alerts(40).joined(separator: ",\n") + ", {broken\n]\n" + alerts(3, from: 40).joined(separator: "\n")
+        let stream = RecordStream(source: ChunkedSource(Array(text.utf8), chunk: chunk), name: "<memory>")
+        var records: [(line: Int, index: Int, text: String, problem: String?)] = []
+        while let record = stream.next() {
+            #expect(record.source == "<memory>")
+            records.append((record.line, record.index, String(decoding: record.bytes, as: UTF8.self), record.unreadable))
+        }
+        let fromFile = try all(text)
+        #expect(records.count > 40 && records.count == fromFile.count && records.contains { $0.problem != nil })
+        for (read, expected) in zip(records, fromFile) {
+            #expect(read.line == expected.line && read.index == expected.index && read.text == expected.text
+                    && read.problem == expected.problem)
+        }
+    }
+
+    @Test("a source that stops while waiting ends the stream, and says so")
+    func stoppingSource() {
+        final class Stopping: ByteSource {
+            var calls = 0
+            func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+                calls += 1
+                if calls > 1 { throw BatchStopped() }
+                let line = Array("{\"a\":1}\n".utf8)
+                buffer.copyBytes(from: line)
+                return line.count
+            }
+        }
+        let stream = RecordStream(source: Stopping(), name: "<body>")
+        #expect(stream.next().map { String(decoding: $0.bytes, as: UTF8.self) } == "{\"a\":1}")
+        #expect(stream.next() == nil)
+        #expect(stream.wasStopped)
+    }
+
     @Test("JSON lines escape what JSON requires, and control characters, and read back as the same strings", arguments: [
         "plain", "quote \" backslash \\ slash /", "new\nline\ttab\r", "\u{0}\u{1}\u{1F}\u{7F}", "émoji 🙂 \u{2028}", "",
         "\u{1B}]0;title\u{7}", "C1 \u{9B}2J and \u{85}", "bidi \u{202E}evil\u{202C} \u{2066}x\u{2069} \u{200F}", "中文 ½ ™ ’",
@@ -195,5 +230,22 @@ struct FeedReaderTests {
         #expect(bytes.last == 0x0A && !line.closed().contains(0x0A))
         let written = String(decoding: bytes, as: UTF8.self)
         #expect(!written.unicodeScalars.dropLast().contains(where: ControlCharacters.isControl), "\(written)")
+    }
+}
+
+/// Bytes from memory, `chunk` at a time.
+private final class ChunkedSource: ByteSource {
+    private let bytes: [UInt8]
+    private let chunk: Int
+    private var offset = 0
+    init(_ bytes: [UInt8], chunk: Int) {
+        self.bytes = bytes
+        self.chunk = chunk
+    }
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(chunk, buffer.count, bytes.count - offset)
+        buffer.copyBytes(from: bytes[offset..<(offset + count)])
+        offset += count
+        return count
     }
 }

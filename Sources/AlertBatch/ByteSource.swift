@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where a feed's bytes come from: a file descriptor (`DescriptorSource`: a file, standard input, a pipe), or
+/// anything else that hands bytes over as they come, such as an HTTP request body (`alertkit serve` reads
+/// `/v1/batch` bodies through one). `RecordStream(source:name:)` reads records from any of them.
+public protocol ByteSource: AnyObject {
+    /// Reads up to `buffer.count` bytes into `buffer` and returns how many it read: 0 only at the end of the input.
+    /// May wait until bytes come. Throws `BatchStopped` when a stop was requested while waiting, and an error
+    /// (`BatchInputError`) when the input cannot be read.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// The bytes of an open file descriptor. Pipes, terminals and sockets are polled before each read, so that a stop
+/// request is seen while waiting for them.
+public final class DescriptorSource: ByteSource {
+    private let descriptor: Int32
+    private let closesDescriptor: Bool
+    private let polls: Bool
+    private let isStopped: @Sendable () -> Bool
+
+    /// Reads `descriptor`, and closes it when done if `closes`. `isStopped` is asked while waiting for a pipe or a
+    /// terminal: when it says yes, reading throws `BatchStopped`.
+    public init(descriptor: Int32, closes: Bool, isStopped: @escaping @Sendable () -> Bool = { false }) {
+        self.descriptor = descriptor
+        self.closesDescriptor = closes
+        self.isStopped = isStopped
+        var status = stat()
+        polls = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+    }
+
+    deinit {
+        if closesDescriptor { close(descriptor) }
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            if polls { try waitForInput() }
+            let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            guard errno == EINTR else { throw BatchInputError(String(cString: strerror(errno))) }
+            if isStopped() { throw BatchStopped() }
+        }
+    }
+
+    /// Waits until the descriptor has input (or an end or error to report), checking for a stop ten times a second.
+    private func waitForInput() throws {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            if isStopped() { throw BatchStopped() }
+            let ready = poll(&request, 1, 100)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
+        }
+    }
+}

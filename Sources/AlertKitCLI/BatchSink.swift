@@ -22,7 +22,7 @@ struct EncodedRecord: Sendable {
         case .rendered(let id, let document, let warnings):
             kind = .rendered
             self.id = id
-            messages = warnings.map { "\(Self.place(record)): \($0.pointer.isEmpty ? "/" : $0.pointer): warning: \($0.message)" }
+            messages = warnings.map { Diagnostics.line(Self.place(record), $0, warning: true) }
             output = ndjson ? BatchLine.ndjson(record, outcome, format: format) : document.bytes
         case .skipped(let id):
             kind = .skipped
@@ -39,7 +39,7 @@ struct EncodedRecord: Sendable {
         id = rejection.id
         errorLine = BatchLine.errorLine(record, rejection)
         output = ndjson ? BatchLine.ndjson(record, .rejected(rejection), format: format) : []
-        messages = rejection.problems.map { "\(Self.place(record)): \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
+        messages = rejection.problems.map { Diagnostics.line(Self.place(record), $0) }
     }
 
     /// `SOURCE:LINE`, as errors name a record.

@@ -19,16 +19,21 @@ enum Diagnostics {
         return code
     }
 
-    /// Prints each issue as `file: /pointer: message`.
-    static func report(_ issues: [ValidationIssue], in file: String) {
-        for issue in issues { print("\(file): \(issue)") }
+    /// `place: /pointer: message`, the way every command names a problem (`/` for the record as a whole);
+    /// `warning: ` before the message of a warning where errors and warnings share a stream (batch).
+    static func line(_ place: String, _ problem: AlertProblem, warning: Bool = false) -> String {
+        "\(place): \(problem.pointer.isEmpty ? "/" : problem.pointer): \(warning ? "warning: " : "")\(problem.message)"
     }
 
-    /// Prints a decoding failure: a syntax error with its line and column, or every contract breach.
+    /// Prints each issue (a warning) as `file: /pointer: message`.
+    static func report(_ issues: [ValidationIssue], in file: String) {
+        for issue in issues { print(line(file, AlertProblem(issue: issue))) }
+    }
+
+    /// Prints a decoding failure's problems (`AlertDecodingError.problems`, the one mapping every layer uses): every
+    /// contract breach at its pointer, or a syntax error, which names its line and column instead of a pointer.
     static func report(_ error: AlertDecodingError, in file: String) {
-        switch error {
-        case .notJSON(let syntax): print("\(file): \(syntax)")
-        case .invalid(let issues): report(issues, in: file)
-        }
+        if case .notJSON(let syntax) = error { return print("\(file): \(syntax)") }
+        for problem in error.problems { print(line(file, problem)) }
     }
 }

@@ -29,16 +29,9 @@ struct PartialGraph: Sendable {
         }
     }
 
-    /// One problem, where it is.
-    struct Problem: Sendable, Hashable {
-        var file: String
-        var line: Int, column: Int
-        var message: String
-    }
-
     let entries: [String: Entry]
     /// Every problem, in file order.
-    let problems: [Problem]
+    let problems: [TemplateError]
     /// The most text one list item can add: the longest body of a section over a list, its partials expanded.
     let itemCost: Int
 
@@ -46,12 +39,12 @@ struct PartialGraph: Sendable {
     /// reported where it is parsed).
     init(_ templates: [(name: String, file: String, text: String)], parsed: [String: MustacheTemplate] = [:], lists: Set<String>) {
         var entries: [String: Entry] = [:]
-        var problems: [Problem] = []
+        var problems: [TemplateError] = []
         for template in templates {
             guard let parsed = parsed[template.name] ?? (try? TemplateFormats.parse(template.text, file: template.file)) else { continue }
             let tokens = TemplateTokens(parsed)
             if !tokens.understood || !TemplateTokens.selfCheck {
-                problems.append(Problem(file: template.file, line: 1, column: 1, message:
+                problems.append(TemplateError(file: template.file, line: 1, column: 1, message:
                     "cannot be checked: this build of AlertKit does not understand swift-mustache's reading of it"))
             }
             entries[template.name] = Entry(name: template.name, file: template.file, tokens: tokens,
@@ -61,18 +54,18 @@ struct PartialGraph: Sendable {
         for entry in entries.values.sorted(by: { $0.file < $1.file }) {
             for name in entry.tokens.dynamicPartials {
                 let place = entry.place(">", name.hasPrefix("*") ? name : "*" + name)
-                problems.append(Problem(file: entry.file, line: place.line, column: place.column, message:
+                problems.append(TemplateError(file: entry.file, line: place.line, column: place.column, message:
                     "{{>*\(name)}} names its partial at render time; name the partial ({{> NAME}}) so that it can be checked"))
             }
             for name in entry.tokens.inheritance {
                 let place = entry.place("<$", name)
-                problems.append(Problem(file: entry.file, line: place.line, column: place.column, message:
+                problems.append(TemplateError(file: entry.file, line: place.line, column: place.column, message:
                     "a parent or block ({{< \(name)}}, {{$ \(name)}}): AlertKit allows neither (an override that expands "
                     + "its own block never ends, and blocks repeat text unchecked); include partials with {{> NAME}} instead"))
             }
             for type in entry.tokens.contentTypes {
                 let place = entry.structure.pragmas.first.map { ($0.line, $0.column) } ?? (1, 1)
-                problems.append(Problem(file: entry.file, line: place.0, column: place.1, message:
+                problems.append(TemplateError(file: entry.file, line: place.0, column: place.1, message:
                     "a CONTENT_TYPE pragma (\(type == "HTMLContentType" ? "HTML" : type)): the format escapes every value for "
                     + "its output already (by its extension or its first line's escape=); a pragma would escape them "
                     + "again; remove it"))
@@ -96,7 +89,7 @@ struct PartialGraph: Sendable {
                     if reported.insert(key).inserted {
                         let files = (cycle + [partial]).map { entries[$0]!.file }
                         let place = entry.place("><", partial)
-                        problems.append(Problem(file: entry.file, line: place.line, column: place.column, message:
+                        problems.append(TemplateError(file: entry.file, line: place.line, column: place.column, message:
                             "partials include themselves, so rendering would never end: " + files.joined(separator: " → ")))
                     }
                     continue
@@ -112,7 +105,7 @@ struct PartialGraph: Sendable {
         let cyclic = !reported.isEmpty
         if !cyclic {
             for entry in entries.values.sorted(by: { $0.file < $1.file }) where (depth[entry.name] ?? 0) > Self.maxDepth {
-                problems.append(Problem(file: entry.file, line: 1, column: 1, message:
+                problems.append(TemplateError(file: entry.file, line: 1, column: 1, message:
                     "includes partials \(depth[entry.name]!) deep; at most \(Self.maxDepth) are allowed"))
             }
         }
@@ -132,7 +125,7 @@ struct PartialGraph: Sendable {
         if !cyclic {
             for entry in entries.values.sorted(by: { $0.file < $1.file }) {
                 if size(entry.name) > Self.maxExpandedBytes {
-                    problems.append(Problem(file: entry.file, line: 1, column: 1, message:
+                    problems.append(TemplateError(file: entry.file, line: 1, column: 1, message:
                         "expands through its partials to over \(Self.maxExpandedBytes) bytes before any list repeats it"))
                 }
                 for section in entry.tokens.sections where !section.inverted
@@ -144,7 +137,7 @@ struct PartialGraph: Sendable {
             }
         }
         self.itemCost = itemCost
-        self.problems = problems.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+        self.problems = problems.sorted { ($0.file, $0.line ?? 0, $0.column ?? 0) < ($1.file, $1.line ?? 0, $1.column ?? 0) }
     }
 
     /// The first problem as a loading error.

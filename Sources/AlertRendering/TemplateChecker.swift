@@ -7,18 +7,9 @@ import Foundation
 /// (file, line, column and the Mustache error), and every variable or section name that is not in the view model,
 /// with the closest name that is.
 public struct TemplateChecker: Sendable {
-    /// One problem in one file.
-    public struct Problem: Sendable, Hashable, CustomStringConvertible {
-        /// The file.
-        public var file: String
-        /// Where, from 1.
-        public var line: Int, column: Int
-        /// What is wrong.
-        public var message: String
-
-        /// `FILE:LINE:COLUMN: message`.
-        public var description: String { "\(file):\(line):\(column): \(message)" }
-    }
+    /// One problem in one file: a `TemplateError` (file, line, column and message), the rendering layer's one
+    /// problem type.
+    public typealias Problem = TemplateError
 
     /// The view model's key paths (`title`, `details.fields.label`…), read off a view with every part filled in.
     let paths: Set<String>
@@ -65,9 +56,7 @@ public struct TemplateChecker: Sendable {
                             + TemplateEscaping.allCases.map(\.rawValue).joined(separator: ", ")))
                     }
                 }
-                problems += PartialGraph(texts, lists: PartialGraph.listNames).problems.map {
-                    Problem(file: $0.file, line: $0.line, column: $0.column, message: $0.message)
-                }
+                problems += PartialGraph(texts, lists: PartialGraph.listNames).problems
                 }
             }
         }

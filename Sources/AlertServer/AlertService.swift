@@ -59,21 +59,21 @@ struct AlertService: Sendable {
     /// The request's options from its query: `format` (default html), `locale` (en), `fragment`, `threshold`,
     /// `reveal`.
     func request(format: String?, locale: String?, fragment: String?, threshold: String?, reveal: String?,
-                 width: String? = nil, date: String? = nil) throws(Problem) -> Request {
+                 width: String? = nil, date: String? = nil) throws(ProblemDetails) -> Request {
         let name = format ?? "html"
         let emitter: any AlertEmitter
-        do { emitter = try formats.emitter(named: name) } catch { throw Problem.unknownFormat(name, known: error.known) }
+        do { emitter = try formats.emitter(named: name) } catch { throw ProblemDetails.unknownFormat(name, known: error.known) }
         let localeName = locale ?? "en"
         guard var context = contexts[localeName] else {
-            throw Problem.badParameter("locale", "no locale \"\(localeName)\"; known: \(contexts.keys.sorted().joined(separator: ", "))")
+            throw ProblemDetails.badParameter("locale", "no locale \"\(localeName)\"; known: \(contexts.keys.sorted().joined(separator: ", "))")
         }
         let isFragment = try Self.flag("fragment", fragment)
         let reveals = try Self.flag("reveal", reveal)
-        if reveals && !configuration.allowReveal { throw Problem.revealRefused }
+        if reveals && !configuration.allowReveal { throw ProblemDetails.revealRefused }
         context.options.revealsSensitiveValues = reveals
         if let threshold {
             guard let value = Double(threshold), (0...1).contains(value) else {
-                throw Problem.badParameter("threshold", "a number from 0 to 1, not \"\(threshold)\"")
+                throw ProblemDetails.badParameter("threshold", "a number from 0 to 1, not \"\(threshold)\"")
             }
             context.options.urgency = UrgencyPolicy(threshold: value, enabled: context.options.urgency.enabled)
         }
@@ -81,43 +81,43 @@ struct AlertService: Sendable {
                                     timeLimit: .milliseconds(Int64(configuration.renderTimeout * 1000)))
         if let width {
             guard let columns = Int(width), RenderOptions.textWidths.contains(columns) else {
-                throw Problem.badParameter("width", "a whole number from \(RenderOptions.textWidths.lowerBound) to "
+                throw ProblemDetails.badParameter("width", "a whole number from \(RenderOptions.textWidths.lowerBound) to "
                                            + "\(RenderOptions.textWidths.upperBound), not \"\(width)\"")
             }
             options.textWidth = columns
         }
         if let date {
             guard let moment = RenderOptions.date(date) else {
-                throw Problem.badParameter("date", "an RFC 3339 date-time such as 2026-11-25T09:30:00Z, not \"\(date)\"")
+                throw ProblemDetails.badParameter("date", "an RFC 3339 date-time such as 2026-11-25T09:30:00Z, not \"\(date)\"")
             }
             options.date = moment
         }
         return Request(emitter: emitter, context: context, options: options)
     }
 
-    private static func flag(_ name: String, _ value: String?) throws(Problem) -> Bool {
+    private static func flag(_ name: String, _ value: String?) throws(ProblemDetails) -> Bool {
         switch value {
         case nil, "false", "0": return false
         case "true", "1": return true
-        case let other?: throw Problem.badParameter(name, "true or false, not \"\(other)\"")
+        case let other?: throw ProblemDetails.badParameter(name, "true or false, not \"\(other)\"")
         }
     }
 
     /// One alert rendered: its document, or the problem to answer.
-    func render(_ body: [UInt8], _ request: Request) throws(Problem) -> RenderedDocument {
+    func render(_ body: [UInt8], _ request: Request) throws(ProblemDetails) -> RenderedDocument {
         var pipeline = pipeline
         pipeline.context = request.context
         let view: AlertView
         do { view = try pipeline.present(body).view } catch { throw Self.problem(error) }
         do { return try pipeline.emit(view, with: request.emitter, options: request.options) } catch let error as RenderLimitError {
-            throw Problem.renderLimit(error)
+            throw ProblemDetails.renderLimit(error)
         } catch {
-            throw Problem.internalError
+            throw ProblemDetails.internalError
         }
     }
 
     /// Every problem of `body` as an alert: none when it is valid; an error when it is not JSON.
-    func validate(_ body: [UInt8]) throws(Problem) -> [Problem.Item] {
+    func validate(_ body: [UInt8]) throws(ProblemDetails) -> [ProblemDetails.Item] {
         do {
             _ = try pipeline.decoder.decode(body)
             return []
@@ -135,14 +135,14 @@ struct AlertService: Sendable {
         return RecordProcessor(pipeline: pipeline, emitter: request.emitter, options: request.options)
     }
 
-    static func problem(_ error: AlertDecodingError) -> Problem {
+    static func problem(_ error: AlertDecodingError) -> ProblemDetails {
         switch error {
         case .notJSON(let syntax): .badRequest(syntax.description, problems: items(error.problems))
         case .invalid: .invalidAlert(items(error.problems))
         }
     }
 
-    static func items(_ problems: [AlertProblem]) -> [Problem.Item] {
-        problems.map { Problem.Item(pointer: $0.pointer, message: $0.message) }
+    static func items(_ problems: [AlertProblem]) -> [ProblemDetails.Item] {
+        problems.map { ProblemDetails.Item(pointer: $0.pointer, message: $0.message) }
     }
 }

@@ -6,7 +6,7 @@ import Hummingbird
 /// the router would drop the empty segments and run a route the text of the path did not name.
 struct PathRule<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let problem = Self.problem(request.uri.path) { throw Problem.badPath(problem) }
+        if let problem = Self.problem(request.uri.path) { throw ProblemDetails.badPath(problem) }
         return try await next(request, context)
     }
 

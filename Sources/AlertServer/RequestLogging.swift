@@ -17,13 +17,13 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
-        } catch let problem as Problem {
+        } catch let problem as ProblemDetails {
             response = try problem.response(from: request, context: context)
         } catch let error as any HTTPResponseError {
             response = try Self.problem(for: error.status, request: request).response(from: request, context: context)
         } catch {
             logger.error("request failed", metadata: ["request_id": .string(id), "error": .string(String(describing: error))])
-            response = try Problem.internalError.response(from: request, context: context)
+            response = try ProblemDetails.internalError.response(from: request, context: context)
         }
         response.headers[.init("X-Request-ID")!] = id
         let elapsed = ContinuousClock.now - start
@@ -37,15 +37,15 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    static func problem(for status: HTTPResponse.Status, request: Request) -> Problem {
+    static func problem(for status: HTTPResponse.Status, request: Request) -> ProblemDetails {
         switch status {
         case .notFound:
             if let allowed = Routes.allowed[request.uri.path] { return .methodNotAllowed(request.method, allowed: allowed) }
             return .notFound(request.uri.path)
         case .contentTooLarge:
-            return Problem(status: .contentTooLarge, title: "The body is too large", detail: "the body is over the server's limit")
+            return ProblemDetails(status: .contentTooLarge, title: "The body is too large", detail: "the body is over the server's limit")
         default:
-            return Problem(status: status, title: status.reasonPhrase, detail: status.reasonPhrase)
+            return ProblemDetails(status: status, title: status.reasonPhrase, detail: status.reasonPhrase)
         }
     }
 
@@ -68,11 +68,11 @@ struct BearerTokens<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         let header = request.headers[.authorization] ?? ""
-        guard header.hasPrefix("Bearer ") else { throw Problem.unauthorized }
+        guard header.hasPrefix("Bearer ") else { throw ProblemDetails.unauthorized }
         let given = Array(header.utf8.dropFirst("Bearer ".utf8.count))
         var matched = false
         for token in tokens where Self.equal(given, token) { matched = true }
-        guard matched else { throw Problem.unauthorized }
+        guard matched else { throw ProblemDetails.unauthorized }
         return try await next(request, context)
     }
 

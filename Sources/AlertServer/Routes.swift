@@ -55,7 +55,7 @@ struct Routes: Sendable {
         }
     }
 
-    private func options(_ request: Request) throws(Problem) -> AlertService.Request {
+    private func options(_ request: Request) throws(ProblemDetails) -> AlertService.Request {
         let query = request.uri.queryParameters
         func value(_ name: String) -> String? { query[name[...]].map(String.init) }
         return try service.request(format: value("format"), locale: value("locale"), fragment: value("fragment"),
@@ -83,14 +83,14 @@ struct Routes: Sendable {
 
     private func validate(_ request: Request) async throws -> Response {
         let body = try await self.body(request)
-        let problems: [Problem.Item]
+        let problems: [ProblemDetails.Item]
         do { problems = try service.validate(body) } catch {
             metrics.rejected(reason: "not_json")
             throw error
         }
         var object = JSONLine(capacity: 128)
         object.add("valid", raw: Array((problems.isEmpty ? "true" : "false").utf8))
-        object.add("problems", raw: Problem.list(problems))
+        object.add("problems", raw: ProblemDetails.list(problems))
         return Response(status: .ok, headers: [.contentType: "application/json"],
                         body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
     }
@@ -98,7 +98,7 @@ struct Routes: Sendable {
     private func batch(_ request: Request, context: AlertRequestContext) throws -> Response {
         try Self.checkType(request, accepted: ["application/x-ndjson", "application/jsonl", "application/json"])
         let options = try options(request)
-        guard batchStreams.acquire(limit: service.configuration.maxBatchStreams) else { throw Problem.busy }
+        guard batchStreams.acquire(limit: service.configuration.maxBatchStreams) else { throw ProblemDetails.busy }
         let stream = BatchStream(processor: service.processor(options), jobs: service.configuration.batchJobs)
         // The slot goes back when the body's closure is done with, run to the end or dropped unrun (a client gone
         // before the answer started).
@@ -144,7 +144,7 @@ struct Routes: Sendable {
         let limit = service.configuration.bodyLimit
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             metrics.rejected(reason: "too_large")
-            throw Problem.tooLarge(limit: limit)
+            throw ProblemDetails.tooLarge(limit: limit)
         }
         let timeout = service.configuration.readTimeout
         do {
@@ -155,21 +155,21 @@ struct Routes: Sendable {
                 read.cancel()
             }
             defer { deadlines.remove(id) }
-            do { return try await read.value } catch where expired.isSet { throw Problem.timeout }
+            do { return try await read.value } catch where expired.isSet { throw ProblemDetails.timeout }
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             metrics.rejected(reason: "too_large")
-            throw Problem.tooLarge(limit: limit)
-        } catch let problem as Problem {
+            throw ProblemDetails.tooLarge(limit: limit)
+        } catch let problem as ProblemDetails {
             metrics.rejected(reason: "timeout")
             throw problem
         }
     }
 
     /// 415 unless the body's type is one of `accepted` (parameters such as `charset` aside).
-    static func checkType(_ request: Request, accepted: [String]) throws(Problem) {
+    static func checkType(_ request: Request, accepted: [String]) throws(ProblemDetails) {
         let given = request.headers[.contentType]
         let type = given?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let type, accepted.contains(type) else { throw Problem.unsupportedMediaType(given, expected: accepted.joined(separator: " or ")) }
+        guard let type, accepted.contains(type) else { throw ProblemDetails.unsupportedMediaType(given, expected: accepted.joined(separator: " or ")) }
     }
 
     static func json(_ text: String, type: String) -> Response {

@@ -1,14 +1,15 @@
 import AlertJSON
 import AlertBatch
+import AlertModel
 import AlertRendering
 import Hummingbird
 
 /// An error answer as RFC 9457 problem details (`application/problem+json`): a status, a title, a detail meant for
 /// the caller, and for an invalid alert the problems with their JSON pointers. Nothing of the server's insides
 /// (no stack trace, file path or type name) goes into one.
-struct Problem: HTTPResponseError, Sendable {
+struct ProblemDetails: HTTPResponseError, Sendable {
     /// One problem with an alert: where (a JSON pointer) and what.
-    typealias Item = BatchRejection.Problem
+    typealias Item = AlertProblem
 
     let status: HTTPResponse.Status
     let title: String
@@ -32,74 +33,74 @@ struct Problem: HTTPResponseError, Sendable {
     /// `[{"pointer": …, "message": …}, …]`.
     static func list(_ items: [Item]) -> [UInt8] { BatchLine.problems(items) }
 
-    static func badRequest(_ detail: String, problems: [Item] = []) -> Problem {
-        Problem(status: .badRequest, title: "The body is not JSON", detail: detail, problems: problems)
+    static func badRequest(_ detail: String, problems: [Item] = []) -> ProblemDetails {
+        ProblemDetails(status: .badRequest, title: "The body is not JSON", detail: detail, problems: problems)
     }
 
-    static func invalidAlert(_ problems: [Item]) -> Problem {
-        Problem(status: .unprocessableContent, title: "The alert breaks the contract",
+    static func invalidAlert(_ problems: [Item]) -> ProblemDetails {
+        ProblemDetails(status: .unprocessableContent, title: "The alert breaks the contract",
                 detail: "\(problems.count) problem\(problems.count == 1 ? "" : "s"); each names its place with a JSON pointer",
                 problems: problems)
     }
 
-    static func tooLarge(limit: Int) -> Problem {
-        Problem(status: .contentTooLarge, title: "The body is too large", detail: "the limit is \(limit) bytes")
+    static func tooLarge(limit: Int) -> ProblemDetails {
+        ProblemDetails(status: .contentTooLarge, title: "The body is too large", detail: "the limit is \(limit) bytes")
     }
 
-    static func unsupportedMediaType(_ found: String?, expected: String) -> Problem {
-        Problem(status: .unsupportedMediaType, title: "Unsupported content type",
+    static func unsupportedMediaType(_ found: String?, expected: String) -> ProblemDetails {
+        ProblemDetails(status: .unsupportedMediaType, title: "Unsupported content type",
                 detail: "send \(expected)" + (found.map { ", not \($0)" } ?? " (no Content-Type was given)"))
     }
 
-    static func unknownFormat(_ name: String, known: [String]) -> Problem {
-        Problem(status: .notFound, title: "Unknown format",
+    static func unknownFormat(_ name: String, known: [String]) -> ProblemDetails {
+        ProblemDetails(status: .notFound, title: "Unknown format",
                 detail: "no format \"\(name)\"; known: \(known.joined(separator: ", "))")
     }
 
-    static func badParameter(_ name: String, _ detail: String) -> Problem {
-        Problem(status: .badRequest, title: "Bad query parameter", detail: "\(name): \(detail)")
+    static func badParameter(_ name: String, _ detail: String) -> ProblemDetails {
+        ProblemDetails(status: .badRequest, title: "Bad query parameter", detail: "\(name): \(detail)")
     }
 
-    static func notFound(_ path: String) -> Problem {
-        Problem(status: .notFound, title: "Not found", detail: "no endpoint at \(path); GET /v1/openapi.json lists them")
+    static func notFound(_ path: String) -> ProblemDetails {
+        ProblemDetails(status: .notFound, title: "Not found", detail: "no endpoint at \(path); GET /v1/openapi.json lists them")
     }
 
-    static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: [HTTPRequest.Method]) -> Problem {
-        Problem(status: .methodNotAllowed, title: "Method not allowed",
+    static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: [HTTPRequest.Method]) -> ProblemDetails {
+        ProblemDetails(status: .methodNotAllowed, title: "Method not allowed",
                 detail: "\(method.rawValue) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: " or "))",
                 headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
     }
 
-    static func badPath(_ why: String) -> Problem {
-        Problem(status: .badRequest, title: "The path is not in normal form", detail: "\(why); send the path as the API names it")
+    static func badPath(_ why: String) -> ProblemDetails {
+        ProblemDetails(status: .badRequest, title: "The path is not in normal form", detail: "\(why); send the path as the API names it")
     }
 
     /// A render stopped by a limit: 422 for a document over the size limit (this alert, in this format, makes one
     /// too large), 503 for a render over the time limit.
-    static func renderLimit(_ error: RenderLimitError) -> Problem {
+    static func renderLimit(_ error: RenderLimitError) -> ProblemDetails {
         switch error {
         case .documentTooLarge:
-            Problem(status: .unprocessableContent, title: "The document is over the size limit", detail: error.description)
+            ProblemDetails(status: .unprocessableContent, title: "The document is over the size limit", detail: error.description)
         case .timedOut:
-            Problem(status: .serviceUnavailable, title: "The render took too long", detail: error.description,
+            ProblemDetails(status: .serviceUnavailable, title: "The render took too long", detail: error.description,
                     headers: [.retryAfter: "1"])
         }
     }
 
-    static let revealRefused = Problem(status: .forbidden, title: "Reveal is not allowed",
+    static let revealRefused = ProblemDetails(status: .forbidden, title: "Reveal is not allowed",
                                        detail: "this server masks sensitive values; it was not started with --allow-reveal")
 
-    static let unauthorized = Problem(status: .unauthorized, title: "Unauthorized",
+    static let unauthorized = ProblemDetails(status: .unauthorized, title: "Unauthorized",
                                       detail: "send Authorization: Bearer TOKEN with one of the server's tokens",
                                       headers: [.wwwAuthenticate: "Bearer realm=\"alertkit\""])
 
-    static let busy = Problem(status: .serviceUnavailable, title: "Too many batch streams",
+    static let busy = ProblemDetails(status: .serviceUnavailable, title: "Too many batch streams",
                               detail: "the server runs as many /v1/batch streams as it allows; retry shortly",
                               headers: [.retryAfter: "1"])
 
-    static let timeout = Problem(status: .requestTimeout, title: "Request timeout",
+    static let timeout = ProblemDetails(status: .requestTimeout, title: "Request timeout",
                                  detail: "the body did not arrive in time")
 
-    static let internalError = Problem(status: .internalServerError, title: "Internal error",
+    static let internalError = ProblemDetails(status: .internalServerError, title: "Internal error",
                                        detail: "the alert could not be rendered; the server's log has the request id")
 }

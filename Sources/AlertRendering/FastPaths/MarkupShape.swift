@@ -2,6 +2,9 @@ import AlertJSON
 import AlertModel
 import Foundation
 
+// Fast path (docs/fast-paths.md) of HTML. Reference: the whole `DocumentLayout` through cmark
+// (`HTMLEmitter.referenceHTML`). Held equal by `MarkupShapeTests`.
+
 /// The HTML of a layout whose texts are left out: its shape. The alerts of a feed come in few shapes (the same
 /// blocks, classes and icons around other words), so cmark lays out each shape once, with a marker where each text
 /// goes, and an alert then costs its own texts, escaped as cmark escapes text, written between the shape's markup.

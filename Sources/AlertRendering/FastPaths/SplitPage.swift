@@ -1,5 +1,8 @@
 import Mustache
 
+// Fast path (docs/fast-paths.md) of the standalone page. Reference: the page template rendered around the markup.
+// Held equal by `PageShellTests`.
+
 /// The page template rendered once and cut where the alert's markup, title and language go, so that a page costs
 /// its own values and not a template rendering: the cut pieces are runs shared by every page (escaped for JSON
 /// once). Used only if, for probe values that need escaping, filling the pieces gives what rendering the template

@@ -4,6 +4,9 @@ import Foundation
 import Mustache
 import Synchronization
 
+// Fast path (docs/fast-paths.md) of template formats and the email's parts. Reference: the template rendered with the
+// alert's own context (`TemplateContext.values`; `EmailFormat.renderDirectly`). Held equal by `TemplateShapesTests`.
+
 /// A template rendered once per shape of context instead of once per alert.
 ///
 /// A template sees the view model's strings only as text to put in place (they arrive escaped, and Mustache's own

@@ -1,5 +1,8 @@
 import AlertJSON
 
+// Fast path (docs/fast-paths.md) of decoding. Reference: `JSONParser` + `JSONSchema.alert` + the typed build
+// (`AlertDecoder`'s general way), which it hands an invalid record to. Held equal by `FastDecoderTests`.
+
 /// Decodes an alert of the standard contract (`JSONSchema.alert`) in one pass over its bytes (two over `events`
 /// written before `type`, as key-sorted JSON has them): checks the JSON syntax by `JSONReader`'s rules and the
 /// schema's rules as it reads, and builds the typed `Alert` directly, with no `JSONValue` tree, no schema

@@ -2,6 +2,9 @@ import AlertJSON
 import AlertModel
 import AlertPresentation
 
+// Fast path (docs/fast-paths.md) of the JSON format. Reference: `JSONEncoder` over `AlertView`'s `Codable`
+// conformance. Held equal by `JSONViewWriterTests`.
+
 /// Writes an `AlertView` as JSON byte for byte as `JSONEncoder` does with `.sortedKeys` and `.withoutEscapingSlashes`
 /// (and `.prettyPrinted` unless `compact`), control characters escaped as `ControlCharacters.escapedInJSON` has them,
 /// straight into bytes: no encoder, no boxing, no string re-scanned. A test holds the two equal over every sample and

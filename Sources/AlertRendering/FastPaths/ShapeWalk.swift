@@ -1,6 +1,10 @@
 import AlertModel
 import AlertPresentation
 
+// Fast path (docs/fast-paths.md) of HTML, the layout's shape read straight off the view. Reference:
+// `ShapeWalk(_:)` over `DocumentLayout.blocks`, to which each shape's first use holds it. Held equal by
+// `MarkupShapeTests`.
+
 /// A layout taken apart: what identifies its shape, its texts and addresses in document order, its shared blocks and
 /// its repeated children. Made from laid-out blocks, or straight from a view (`init(view:standalone:)`), which
 /// costs a fraction of laying the blocks out; the shape's first use holds the two to the same texts and places.

@@ -34,11 +34,16 @@ struct LayoutKey: Hashable, Sendable {
 
     init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection, sources: AlertView.SourceSection,
          help: AlertView.Help, actions: [AlertAction]) {
-        // A cheap fingerprint: the length and first bytes of each text. Keys that share it are told apart by `==`.
+        // A cheap fingerprint: the length and first eight bytes of each text, taken as one word. Keys that share it
+        // are told apart by `==`.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func add(_ text: String) {
-            hash = (hash ^ UInt64(text.utf8.count)) &* 0x0000_0100_0000_01B3
-            for byte in text.utf8.prefix(12) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            let first = text.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+                var word: UInt64 = 0
+                for index in 0..<min(8, bytes.count) { word |= UInt64(bytes[index]) << (8 * index) }
+                return word
+            } ?? 0
+            hash = (hash ^ UInt64(text.utf8.count) ^ (first &* 0x9E37_79B9_7F4A_7C15)) &* 0x0000_0100_0000_01B3
         }
         risks.paragraphs.forEach(add)
         steps.items.forEach { add($0.text) }

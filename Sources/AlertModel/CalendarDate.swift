@@ -40,38 +40,57 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     /// Formats the date with a pattern of `yyyy`, `MM` and `dd` and any other characters,
     /// e.g. `MM-dd-yyyy` → `09-06-2016`.
     public func format(_ pattern: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(pattern.utf8.count + 2)
-        let bytes = Array(pattern.utf8)
-        var index = 0
-        while index < bytes.count {
-            if Self.matches(bytes, index, "yyyy") {
-                Self.append(year, width: 4, to: &out)
-                index += 4
-            } else if Self.matches(bytes, index, "MM") {
-                Self.append(month, width: 2, to: &out)
-                index += 2
-            } else if Self.matches(bytes, index, "dd") {
-                Self.append(day, width: 2, to: &out)
-                index += 2
-            } else {
-                out.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        // Into a buffer on the stack, read off the pattern's own bytes: a date costs no allocation (its text is a
+        // small string) where arrays and `String(Int)` cost eight.
+        pattern.utf8.withContiguousStorageIfAvailable(formatted) ?? Array(pattern.utf8).withUnsafeBufferPointer(formatted)
     }
 
-    private static func matches(_ bytes: [UInt8], _ index: Int, _ token: StaticString) -> Bool {
+    private func formatted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // A two-byte token writes at most 20 characters (an `Int`'s digits and sign).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 10 + 24) { out in
+            var count = 0
+            func append(_ value: Int, width: Int) {
+                if value < 0 {  // never from a parsed date; kept as `String(value)` writes it
+                    let digits = Array(String(value).utf8)
+                    for _ in 0..<max(0, width - digits.count) { out[count] = UInt8(ascii: "0"); count += 1 }
+                    for digit in digits { out[count] = digit; count += 1 }
+                    return
+                }
+                var digits = 1, rest = value / 10
+                while rest > 0 { digits += 1; rest /= 10 }
+                for _ in 0..<max(0, width - digits) { out[count] = UInt8(ascii: "0"); count += 1 }
+                var remaining = value
+                for position in stride(from: count + digits - 1, through: count, by: -1) {
+                    out[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                }
+                count += digits
+            }
+            var index = 0
+            while index < bytes.count {
+                if Self.matches(bytes, index, "yyyy") {
+                    append(year, width: 4)
+                    index += 4
+                } else if Self.matches(bytes, index, "MM") {
+                    append(month, width: 2)
+                    index += 2
+                } else if Self.matches(bytes, index, "dd") {
+                    append(day, width: 2)
+                    index += 2
+                } else {
+                    out[count] = bytes[index]
+                    count += 1
+                    index += 1
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)
+        }
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ token: StaticString) -> Bool {
         guard index + token.utf8CodeUnitCount <= bytes.count else { return false }
         for offset in 0..<token.utf8CodeUnitCount where bytes[index + offset] != token.utf8Start[offset] { return false }
         return true
-    }
-
-    private static func append(_ value: Int, width: Int, to out: inout [UInt8]) {
-        let digits = Array(String(value).utf8)
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits.count)))
-        out.append(contentsOf: digits)
     }
 
     /// Orders dates on the calendar.

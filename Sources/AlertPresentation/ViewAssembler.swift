@@ -117,20 +117,22 @@ struct ViewAssembler {
         return detail
     }
 
-    private func unique<T: Hashable>(_ items: [T]) -> [T] {
+    private func unique<T: Equatable>(_ items: [T]) -> [T] {
         unique(items, by: { $0 })
     }
 
     /// The first of each key, in order. The lists are a handful of catalog texts, so a scan beats hashing them
-    /// (string hashing normalizes Unicode; equality of texts that share storage is immediate).
-    private func unique<T, Key: Hashable>(_ items: [T], by key: (T) -> Key) -> [T] {
-        var seen: [Key] = []
-        seen.reserveCapacity(items.count)
-        return items.filter { item in
-            let itemKey = key(item)
-            if seen.contains(itemKey) { return false }
-            seen.append(itemKey)
-            return true
+    /// (string hashing normalizes Unicode; equality of texts that share storage is immediate), and most have no
+    /// repeats: then they are returned as they are, with nothing allocated.
+    private func unique<T, Key: Equatable>(_ items: [T], by key: (T) -> Key) -> [T] {
+        func repeats(_ index: Int) -> Bool {
+            let itemKey = key(items[index])
+            return items[..<index].contains { key($0) == itemKey }
         }
+        guard let first = items.indices.first(where: repeats) else { return items }
+        var kept = Array(items[..<first])
+        kept.reserveCapacity(items.count - 1)
+        for index in (first + 1)..<items.count where !repeats(index) { kept.append(items[index]) }
+        return kept
     }
 }

@@ -159,20 +159,20 @@ private struct TreeBuilder {
             let quote = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)!
             append(children, to: quote)
             attach(quote, to: parent)
-        case .shared(let key, let blocks):
+        case .shared(let key):
             if flavor == .commonMark && markers {
                 // A paragraph of the marker alone: its line is where the blocks' own rendering goes.
                 let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)!
                 attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: CMark.sharedLine, exit: ""), to: paragraph)
                 return attach(paragraph, to: parent)
             }
-            guard flavor == .html else { return append(blocks(), to: parent) }
+            guard flavor == .html else { return append(key.blocks(), to: parent) }
             // Rendered alone, the blocks give the same markup as in place: each starts and ends a line.
-            guard let icons else { return append(blocks(), to: parent) }
+            guard let icons else { return append(key.blocks(), to: parent) }
             if markers {
                 return attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: String(UnicodeScalar(ShapeMarker.shared)), exit: ""), to: parent)
             }
-            let run = icons.sharedMarkup.value(for: key) { SharedRun(CMark.html(blocks(), icons: icons)) }
+            let run = icons.sharedMarkup.value(for: key) { SharedRun(CMark.html(key.blocks(), icons: icons)) }
             attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: run.markup, exit: ""), to: parent)
         case .list(let items):
             let list = cmark_node_new(CMARK_NODE_LIST)!

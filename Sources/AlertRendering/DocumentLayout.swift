@@ -13,9 +13,10 @@ indirect enum LayoutBlock: Sendable {
     case list([[LayoutBlock]])
     /// A quotation of someone else's words (a post): `<blockquote>`, `> ` in Markdown and text.
     case quote([LayoutBlock])
-    /// Blocks that many alerts share (the advice, the help, the buttons and popups), built by the closure only when
-    /// needed: HTML renders them once per distinct key and reuses the markup; Markdown and text lay them out.
-    case shared(LayoutKey, @Sendable () -> [LayoutBlock])
+    /// Blocks that many alerts share (the advice, the help, the buttons and popups), laid out by their key only when
+    /// needed (`LayoutKey.blocks()`): HTML renders them once per distinct key and reuses the markup; Markdown and
+    /// text lay them out, or put in place what they made of them before.
+    case shared(LayoutKey)
 }
 
 /// What shared blocks depend on: equal keys lay out the same blocks. Hashed by a fingerprint of the bytes of
@@ -23,7 +24,7 @@ indirect enum LayoutBlock: Sendable {
 /// share their storage with the catalog's, which makes that fast).
 struct LayoutKey: Hashable, Sendable {
     /// Which part of the page.
-    let part: String
+    let part: Part
     /// The view's values that part shows.
     let risks: AlertView.RiskSection
     let steps: AlertView.StepSection
@@ -32,7 +33,7 @@ struct LayoutKey: Hashable, Sendable {
     let actions: [AlertAction]
     private let fingerprint: UInt64
 
-    init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection, sources: AlertView.SourceSection,
+    init(part: Part, risks: AlertView.RiskSection, steps: AlertView.StepSection, sources: AlertView.SourceSection,
          help: AlertView.Help, actions: [AlertAction]) {
         // A cheap fingerprint: the length and first eight bytes of each text, taken as one word. Keys that share it
         // are told apart by `==`.
@@ -54,7 +55,7 @@ struct LayoutKey: Hashable, Sendable {
         self.init(part: part, risks: risks, steps: steps, sources: sources, help: help, actions: actions, fingerprint: hash)
     }
 
-    private init(part: String, risks: AlertView.RiskSection, steps: AlertView.StepSection,
+    private init(part: Part, risks: AlertView.RiskSection, steps: AlertView.StepSection,
                  sources: AlertView.SourceSection, help: AlertView.Help, actions: [AlertAction], fingerprint: UInt64) {
         self.part = part
         self.risks = risks
@@ -65,16 +66,32 @@ struct LayoutKey: Hashable, Sendable {
         self.fingerprint = fingerprint
     }
 
+    /// Which shared part of the page a key lays out.
+    enum Part: Hashable, Sendable {
+        /// "What's at risk", "Next steps", "Need help?" and "Learn more" (`DocumentLayout.advice`).
+        case advice
+        /// The buttons and their popups (`DocumentLayout.controls`).
+        case controls
+    }
+
+    /// The blocks this key lays out.
+    func blocks() -> [LayoutBlock] {
+        switch part {
+        case .advice: DocumentLayout.advice(self)
+        case .controls: DocumentLayout.controls(self)
+        }
+    }
+
     /// The key of the page's controls (the buttons and popups): the help and the actions alone, so that alerts with
     /// other advice share them.
     func controls() -> LayoutKey {
-        LayoutKey(part: "controls", risks: .init(title: "", paragraphs: []), steps: .init(title: "", items: []),
+        LayoutKey(part: .controls, risks: .init(title: "", paragraphs: []), steps: .init(title: "", items: []),
                   sources: .init(title: "", items: []), help: help, actions: actions)
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(fingerprint)
-        hasher.combine(part.utf8.count)
+        hasher.combine(part)
     }
 
     static func == (lhs: LayoutKey, rhs: LayoutKey) -> Bool {
@@ -143,11 +160,11 @@ enum DocumentLayout {
         ]))
         main.append(.container(.init(tag: "section", role: "details", repeated: true), view.details.map(detail)))
         let (adviceKey, controlsKey) = sharedKeys(view)
-        main.append(.shared(adviceKey) { advice(adviceKey) })
+        main.append(.shared(adviceKey))
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
             .container(.init(tag: standalone ? "main" : "div", role: "content"), main),
-            .shared(controlsKey) { controls(controlsKey) },
+            .shared(controlsKey),
         ]
     }
 
@@ -168,7 +185,7 @@ enum DocumentLayout {
 
     /// The key of the advice: the risks, steps, sources, help and actions.
     static func adviceKey(_ view: AlertView) -> LayoutKey {
-        LayoutKey(part: "advice", risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
+        LayoutKey(part: .advice, risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
                   actions: view.actions)
     }
 

@@ -31,9 +31,9 @@ public struct MarkdownEmitter: AlertEmitter {
     /// for every alert.
     public func renderDocument(_ view: AlertView, options: RenderOptions) -> RenderedDocument {
         let blocks = DocumentLayout.blocks(for: view)
-        var keys: [(LayoutKey, @Sendable () -> [LayoutBlock])] = []
-        for case .shared(let key, let make) in blocks.flatMap(Self.sharedBlocks) { keys.append((key, make)) }
-        let known = keys.map { shared.value(for: $0.0) }
+        var keys: [LayoutKey] = []
+        for case .shared(let key) in blocks.flatMap(Self.sharedBlocks) { keys.append(key) }
+        let known = keys.map { shared.value(for: $0) }
         let whole = { RenderedDocument(bytes: Array(CMark.commonMark(blocks).utf8)) }
         // A block whose rendering alone did not fit in place is rendered in place: nothing to splice.
         guard !known.contains(where: { $0 != nil && $0! == nil }) else { return whole() }
@@ -44,14 +44,14 @@ public struct MarkdownEmitter: AlertEmitter {
         let withLines = CMark.commonMarkWithSharedLines(blocks)
         let reference = whole()
         if fresh.count == 1, let run = Self.run(at: fresh[0], of: reference.bytes, in: withLines, known: known.map { $0 ?? nil }) {
-            shared.set(run, for: keys[fresh[0]].0)
+            shared.set(run, for: keys[fresh[0]])
             return reference
         }
-        let runs = keys.map { key, make in
-            shared.value(for: key) { SharedRun(bytes: Array(CMark.commonMark(make()).utf8)) }
+        let runs = keys.map { key in
+            shared.value(for: key) { SharedRun(bytes: Array(CMark.commonMark(key.blocks()).utf8)) }
         }
         if runs.contains(where: { $0 == nil }) || Self.spliced(withLines, runs)?.bytes != reference.bytes {
-            for (key, _) in keys { shared.set(nil, for: key) }
+            for key in keys { shared.set(nil, for: key) }
         }
         return reference
     }

@@ -96,7 +96,11 @@ struct DocumentBuilder {
     var own: [UInt8] = []
     private var insertions: [(offset: Int, run: SharedRun)] = []
 
-    init(capacity: Int) { own.reserveCapacity(capacity) }
+    /// A builder whose own bytes hold `capacity` and whose runs hold a page's (about 30) without growing.
+    init(capacity: Int) {
+        own.reserveCapacity(capacity)
+        insertions.reserveCapacity(32)
+    }
 
     /// Puts a shared run after the bytes so far.
     mutating func insert(_ run: SharedRun) { insertions.append((own.count, run)) }

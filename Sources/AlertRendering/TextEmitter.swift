@@ -83,13 +83,13 @@ struct TextWriter {
             wrap(text, first: prefix, rest: prefix)
         case .quote(let children):
             write(children, prefix: prefix + "> ")
-        case .shared(let key, let blocks):
+        case .shared(let key):
             // Written alone from the same state, the blocks give the same text and leave the same state: kept once.
-            guard let shared, !tight, !inTightRun else { return write(blocks(), prefix: prefix) }
+            guard let shared, !tight, !inTightRun else { return write(key.blocks(), prefix: prefix) }
             let text = shared.value(for: SharedTextKey(key: key, width: width, prefix: prefix, lastPrefix: lastPrefix)) {
                 var alone = TextWriter(width: width)
                 alone.lastPrefix = lastPrefix
-                alone.write(blocks(), prefix: prefix)
+                alone.write(key.blocks(), prefix: prefix)
                 return SharedText(run: SharedRun(bytes: alone.bytes), lastPrefix: alone.lastPrefix, inTightRun: alone.inTightRun)
             }
             out.insert(text.run)

@@ -99,8 +99,8 @@ struct MarkupShape: Sendable {
                 slot += 1
             case .shared:
                 guard shared < walk.shared.count else { return false }
-                let (key, blocks) = walk.shared[shared]
-                let run = icons.sharedMarkup.value(for: key) { SharedRun(CMark.html(blocks(), icons: icons)) }
+                let key = walk.shared[shared]
+                let run = icons.sharedMarkup.value(for: key) { SharedRun(CMark.html(key.blocks(), icons: icons)) }
                 // cmark writes shared blocks on lines of their own, and so the marker's line; the markup ends with a
                 // newline as that line does.
                 guard run.bytes.last == 0x0A else { return false }

@@ -13,17 +13,33 @@ struct ShapeWalk {
     /// (length-prefixed strings, closing marks), texts as a mark alone. Equal signatures, equal shapes.
     private(set) var signature: [UInt8] = []
     private(set) var slots: [ShapeSlot] = []
-    private(set) var shared: [(LayoutKey, @Sendable () -> [LayoutBlock])] = []
+    private(set) var shared: [LayoutKey] = []
     /// The places other than markup that the shape's rendering must show, in document order.
     private(set) var places: [MarkupShape.Place] = []
     /// The children of repeated containers, each with its own shape.
     private(set) var nested: [ShapeWalk] = []
-    /// The blocks walked, laid out again only when their shape is new.
-    let blocks: () -> [LayoutBlock]
+    /// What was walked, laid out again as blocks (`blocks()`) only when its shape is new.
+    private let source: Source
+
+    /// What a walk was made from.
+    private enum Source {
+        case blocks([LayoutBlock])
+        case view(AlertView, standalone: Bool)
+        case detail(AlertView.Detail)
+    }
+
+    /// The blocks walked.
+    func blocks() -> [LayoutBlock] {
+        switch source {
+        case .blocks(let blocks): blocks
+        case .view(let view, let standalone): DocumentLayout.blocks(for: view, standalone: standalone)
+        case .detail(let detail): [DocumentLayout.detail(detail)]
+        }
+    }
 
     /// Walks laid-out blocks.
     init(_ blocks: [LayoutBlock]) {
-        self.blocks = { blocks }
+        source = .blocks(blocks)
         signature.reserveCapacity(256)
         slots.reserveCapacity(16)
         walk(blocks)
@@ -87,9 +103,9 @@ struct ShapeWalk {
             mark(Mark.quote)
             walk(children)
             mark(Mark.close)
-        case .shared(let key, let blocks):
+        case .shared(let key):
             placeholder(Mark.shared, .shared)
-            shared.append((key, blocks))
+            shared.append(key)
         }
     }
 
@@ -140,8 +156,14 @@ extension ShapeWalk {
     /// time a shape is seen). Its signature holds what the layout's shape depends on: the page kind, the urgent badge,
     /// the header's icon and the number of details (each detail is a walk of its own).
     init(view: AlertView, standalone: Bool) {
-        blocks = { DocumentLayout.blocks(for: view, standalone: standalone) }
-        signature = [ViewMark.page, standalone ? 1 : 0, view.urgent ? 1 : 0]
+        source = .view(view, standalone: standalone)
+        // Each list made at its size: growing them cost more allocations than the rest of the walk.
+        signature.reserveCapacity(40 + view.header.icon.utf8.count)
+        places.reserveCapacity(6 + view.details.count)
+        slots.reserveCapacity(4)
+        nested.reserveCapacity(view.details.count)
+        shared.reserveCapacity(2)
+        signature += [ViewMark.page, standalone ? 1 : 0, view.urgent ? 1 : 0]
         string(view.header.icon)
         withUnsafeBytes(of: UInt64(view.details.count).littleEndian) { signature.append(contentsOf: $0) }
         text(view.title)
@@ -154,16 +176,19 @@ extension ShapeWalk {
         }
         let (advice, controls) = DocumentLayout.sharedKeys(view)
         places.append(.shared)
-        shared.append((advice, { DocumentLayout.advice(advice) }))
+        shared.append(advice)
         places.append(.shared)
-        shared.append((controls, { DocumentLayout.controls(controls) }))
+        shared.append(controls)
     }
 
     /// The walk of `DocumentLayout.detail(detail)`: its icon and, for each field, its name, kind and whether a link
     /// has words before it.
     init(detail: AlertView.Detail) {
-        blocks = { [DocumentLayout.detail(detail)] }
-        signature = [ViewMark.detail]
+        source = .detail(detail)
+        signature.reserveCapacity(16 + detail.icon.utf8.count + detail.fields.reduce(0) { $0 + 10 + $1.name.utf8.count })
+        places.reserveCapacity(1 + 3 * detail.fields.count)
+        slots.reserveCapacity(1 + 3 * detail.fields.count)
+        signature.append(ViewMark.detail)
         string(detail.icon)
         text(detail.value)
         for field in detail.fields {

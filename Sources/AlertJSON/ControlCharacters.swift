@@ -21,28 +21,25 @@ public enum ControlCharacters {
         }
     }
 
-    /// Whether `text` holds any of these characters. Cheap on the UTF-8 bytes, eight at a time: only bytes that can
-    /// start one (below 0x20, DEL, and the lead bytes 0xC2, 0xD8, 0xE2) lead to a closer look.
+    /// Whether `text` holds any of these characters, read off its UTF-8 bytes: eight at a time while they are plain
+    /// printable ASCII, then byte by byte (C0 controls are the bytes below 0x20; the others are told by their
+    /// encodings, `containsNonC0Control`), with no walk over Unicode scalars.
     public static func occur(in text: String) -> Bool {
-        let suspect = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
             var offset = 0
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             while offset + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 let delete = word ^ (ones &* 0x7F)
-                // A byte below 0x20, equal to DEL, or not ASCII: look closer.
+                // A byte below 0x20, equal to DEL, or not ASCII: look closer, from this word (which starts a
+                // character: every byte before it is ASCII).
                 if (word &- ones &* 0x20) & ~word & highs | (delete &- ones) & ~delete & highs | word & highs != 0 { break }
                 offset += 8
             }
-            while offset < bytes.count {
-                let byte = base[offset]
-                if byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 { return true }
-                offset += 1
-            }
-            return false
-        } ?? true
-        return suspect && text.unicodeScalars.contains(where: isControl)
+            let rest = UnsafeBufferPointer(rebasing: bytes[offset...])
+            return rest.contains { $0 < 0x20 } || containsNonC0Control(rest)
+        } ?? text.unicodeScalars.contains(where: isControl)
     }
 
     /// `text` as a reader should see it: tab, line breaks and other spacing controls become one space each, and

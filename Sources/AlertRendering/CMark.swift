@@ -76,7 +76,10 @@ enum CMark {
     /// Escapes text for HTML content or an attribute value in either kind of quotes: `"`, `&`, `<`, `>` as cmark
     /// escapes text nodes, and `'` too (which cmark leaves alone), for the single-quoted attributes of icons.
     static func escapeHTML(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x26 || $0 == 0x27 || $0 == 0x3C || $0 == 0x3E }) else { return text }
+        func special(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x26 || byte == 0x27 || byte == 0x3C || byte == 0x3E }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? text.utf8.contains(where: special) else {
+            return text
+        }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {

@@ -35,8 +35,15 @@ public struct EmailFormat: AlertEmitter {
     /// `renderDirectly(_:options:)` is the reference that renders every part with the alert's own context.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
         let started = ContinuousClock.now
+        // The view walked once per escaping (the text parts share one), not once per part.
+        var walks: [TemplateEscaping: TemplateLeaves] = [:]
         return try message(view, options: options) { (name, escaping) throws(RenderLimitError) -> String? in
-            try shapes[name]?.render(view, escaping: escaping, limit: options.maxDocumentBytes,
+            var leaves: TemplateLeaves?
+            if shapes[name]?.rendersDirectly == false {
+                leaves = walks[escaping] ?? TemplateLeaves(escaping: escaping, view: view)
+                walks[escaping] = leaves
+            }
+            return try shapes[name]?.render(view, escaping: escaping, leaves: leaves, limit: options.maxDocumentBytes,
                                      budget: { RenderBudget(options: options, itemCost: itemCost, startedAt: started) }) {
                 library.render($0, withTemplate: name)
             } ?? nil

@@ -38,8 +38,10 @@ final class TemplateShapes: Sendable {
     /// The document of `view` with its strings escaped by `escaping`; `direct` renders a context the usual way.
     /// Every render is limited by a budget of its own (`budget` makes one); one past it throws `RenderLimitError`.
     /// `limit` is the document size limit the budgets hold.
-    func render(_ view: AlertView, escaping: TemplateEscaping, limit: Int, budget: () -> RenderBudget,
-                direct: (TemplateObject) -> String?) throws(RenderLimitError) -> String? {
+    /// `leaves`, when given, is `view`'s walk with `escaping` already made (a document of several templates, an
+    /// email's parts, walks the view once per escaping).
+    func render(_ view: AlertView, escaping: TemplateEscaping, leaves prepared: TemplateLeaves? = nil, limit: Int,
+                budget: () -> RenderBudget, direct: (TemplateObject) -> String?) throws(RenderLimitError) -> String? {
         func directly() throws(RenderLimitError) -> String? {
             let spent = budget()
             let document = direct(TemplateContext.values(of: view, escaping: escaping, leaf: { EscapedText($0, budget: spent) },
@@ -48,8 +50,7 @@ final class TemplateShapes: Sendable {
             return document
         }
         if rendersDirectly { return try directly() }
-        var walk = TemplateLeaves(escaping: escaping)
-        walk.visit(view)
+        let walk = prepared ?? TemplateLeaves(escaping: escaping, view: view)
         let entry: Entry
         if let cached = cache.entry(for: walk.shape) {
             entry = cached
@@ -214,6 +215,12 @@ struct TemplateLeaves: ViewVisitor {
         self.escaping = escaping
         leaves.reserveCapacity(128)
         shape.reserveCapacity(64)
+    }
+
+    /// The strings and shape of `view`, escaped by `escaping`.
+    init(escaping: TemplateEscaping, view: AlertView) {
+        self.init(escaping: escaping)
+        visit(view)
     }
 
     mutating func visit(_ view: AlertView) { ViewWalk.walk(view, into: &self) }

@@ -12,7 +12,9 @@
 #                             issue 13's table at --jobs 2 (and 1): every format over COUNT alerts (default 1 million),
 #                             with the release build, or the binary ALERTKIT_BIN names (an earlier commit's build),
 #                             `--out-dir` over OUTDIR_COUNT (default 100 thousand: a million files is 9 GB) into
-#                             $OUTDIR_ROOT (default /dev/shm), each with its target and its ratio to the C bound
+#                             $OUTDIR_ROOT (default /dev/shm), each with its target and its ratio to the C bound,
+#                             and beside each rate its instructions per alert under callgrind over the first
+#                             INSTRUCTIONS alerts (default 2,000; 0 leaves them out) and their ratio to the C bound's
 #                             measured in the same run
 #   scripts/bench.sh instructions [COUNT]
 #                             the cost that reproduces: instructions per alert under callgrind for every format over
@@ -113,62 +115,83 @@ counted() {
   rm -f "$log"
 }
 
+# counting BINARY COUNT: prepares counting under callgrind in $work (remove it when done): a stripped copy of BINARY
+# (valgrind reads one far faster; symbols stay), the 10-thousand feed's first alert alone and its first COUNT + 1
+# alerts, and the C bound's instructions per alert over the same alerts in $bound.
+counting() {
+  command -v valgrind >/dev/null || { echo "bench.sh: counting instructions needs valgrind (scripts/setup.sh --test installs it)" >&2; exit 69; }
+  count=$2
+  work=$(mktemp -d)
+  strip --strip-debug -o "$work/alertkit" "$1"
+  resources=$(dirname "$1")/AlertKit_AlertTemplates.resources
+  head -n 1 "$(feed 10000 feed-10k)" >"$work/one.ndjson"
+  head -n $((count + 1)) "$(feed 10000 feed-10k)" >"$work/many.ndjson"
+  cc -O2 -o "$work/cbound" Benchmarks/cbound/cmark-bound.c $(pkg-config --cflags --libs libcmark)
+  local bound_one bound_many
+  bound_one=$(counted callgrind "$work/cbound" "$work/one.ndjson")
+  bound_many=$(counted callgrind "$work/cbound" "$work/many.ndjson")
+  bound=$(( (bound_many - bound_one) / count ))
+}
+
+# per_alert TOOL ARGS...: what TOOL counts (instructions, allocations) per alert for `alertkit batch --ndjson --jobs 1
+# ARGS` over the alerts `counting` prepared, start-up (a run on the first alert alone) subtracted.
+per_alert() {
+  local tool=$1; shift
+  local one many
+  one=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted "$tool" "$work/alertkit" batch "$work/one.ndjson" --ndjson --jobs 1 --no-progress "$@")
+  many=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted "$tool" "$work/alertkit" batch "$work/many.ndjson" --ndjson --jobs 1 --no-progress "$@")
+  echo $(( (many - one) / count ))
+}
+
 # instructions BINARY COUNT [FORMATS...]: instructions per alert for each format under callgrind over the first COUNT
 # alerts of the 10-thousand feed, minus a run on the first alert alone (start-up, template parsing, first use), and
 # the C bound's on the same alerts; allocations per alert for fragments.
 instructions() {
-  local binary=$1 count=$2; shift 2
-  command -v valgrind >/dev/null || { echo "bench.sh: instructions needs valgrind (scripts/setup.sh --test installs it)" >&2; exit 69; }
-  local work; work=$(mktemp -d)
-  # valgrind reads a stripped copy far faster (the debug information of a release build is large); symbols stay.
-  strip --strip-debug -o "$work/alertkit" "$binary"
-  head -n 1 "$(feed 10000 feed-10k)" >"$work/one.ndjson"
-  head -n $((count + 1)) "$(feed 10000 feed-10k)" >"$work/many.ndjson"
-  cc -O2 -o "$work/cbound" Benchmarks/cbound/cmark-bound.c $(pkg-config --cflags --libs libcmark)
-  local bound_one bound_many bound
-  bound_one=$(counted callgrind "$work/cbound" "$work/one.ndjson")
-  bound_many=$(counted callgrind "$work/cbound" "$work/many.ndjson")
-  bound=$(( (bound_many - bound_one) / count ))
+  local binary=$1 work count bound resources; counting "$binary" "$2"; shift 2
   echo "C bound (cmark alone building and rendering each alert's fragment tree): $bound instructions per alert, over $count alerts"
   echo
   echo "| format | instructions per alert | C bound per alert | ratio | target | met |"
   echo "|---|---|---|---|---|---|"
-  local resources; resources=$(dirname "$binary")/AlertKit_AlertTemplates.resources
-  local row label target args one many each
+  local row label target args each
   for row in "${@:-fragments|3|--fragment pages|4| markdown|4|-f_markdown text|4|-f_text json|4|-f_json email|5|-f_email slack|5|-f_slack sms|5|-f_sms push|5|-f_push}"; do
     for row in $row; do
       IFS='|' read -r label target args <<<"$row"
       args=${args//_/ }
-      one=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted callgrind "$work/alertkit" batch "$work/one.ndjson" --ndjson --jobs 1 --no-progress $args)
-      many=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted callgrind "$work/alertkit" batch "$work/many.ndjson" --ndjson --jobs 1 --no-progress $args)
-      each=$(( (many - one) / count ))
+      each=$(per_alert callgrind $args)
       printf "| %s | %s | %s | %s.%s× | ≤ %s× | %s |\n" "$label" "$each" "$bound" "$((each / bound))" "$(( (each * 10 / bound) % 10 ))" \
         "$target" "$([ "$each" -le $((bound * target)) ] && echo yes || echo no)"
     done
   done
-  one=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted memcheck "$work/alertkit" batch "$work/one.ndjson" --ndjson --jobs 1 --no-progress --fragment)
-  many=$(ALERTKIT_CONFIG=/dev/null ALERTKIT_RESOURCES=$resources counted memcheck "$work/alertkit" batch "$work/many.ndjson" --ndjson --jobs 1 --no-progress --fragment)
   echo
-  echo "Heap allocations per alert, fragments (memcheck, the same alerts, start-up subtracted): $(( (many - one) / count )) (target ≤ 60)"
+  echo "Heap allocations per alert, fragments (memcheck, the same alerts, start-up subtracted): $(per_alert memcheck --fragment) (target ≤ 60)"
   rm -rf "$work"
 }
 
 # table BINARY COUNT OUTDIR_COUNT: the rows of issue 13's table.
 table() {
-  local binary=$1 count=$2 outdir_count=$3
+  local binary=$1 count_label=$2 outdir_count=$3
   local input small
-  input=$(feed_of "$count"); small=$(feed_of "$outdir_count")
-  local bound; bound=$(cbound | sed -E 's/.*: ([0-9]+) alerts\/s.*/\1/')
-  echo "C bound (cmark alone, one core): $bound alerts/s; two cores: $((bound * 2)) alerts/s"
+  input=$(feed_of "$count_label"); small=$(feed_of "$outdir_count")
+  local rate_bound; rate_bound=$(cbound | sed -E 's/.*: ([0-9]+) alerts\/s.*/\1/')
+  echo "C bound (cmark alone, one core): $rate_bound alerts/s; two cores: $((rate_bound * 2)) alerts/s"
+  # Beside each rate, what does not swing with the machine: instructions per alert under callgrind over the first
+  # INSTRUCTIONS alerts of the 10-thousand feed (default 2,000; 0 leaves the columns out), and the C bound's.
+  local counts=${INSTRUCTIONS:-2000} work count bound resources
+  if [ "$counts" -gt 0 ]; then
+    counting "$binary" "$counts"
+    echo "C bound under callgrind: $bound instructions per alert, over the feed's first $count alerts"
+  fi
   echo
-  echo "| run ($count alerts unless said) | target | 1 job | 2 jobs | peak RSS (2 jobs) | 2 jobs / C bound on 2 cores | met |"
-  echo "|---|---|---|---|---|---|---|"
-  local label args target one two rss
+  echo "| run ($count_label alerts unless said) | target | 1 job | 2 jobs | peak RSS (2 jobs) | 2 jobs / C bound on 2 cores | met | instructions per alert | × C bound |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  local label args target one two rss each
   while IFS='|' read -r label target args; do
     read -r one _ <<<"$(measure "$binary" "$input" --ndjson --jobs 1 $args)"
     read -r two rss <<<"$(measure "$binary" "$input" --ndjson --jobs 2 $args)"
-    printf "| %s | ≥ %s | %s | %s | %s MB | %s %% | %s |\n" "$label" "$target" "$one" "$two" "$rss" \
-      "$((two * 100 / (bound * 2)))" "$([ "$two" -ge "$target" ] && echo yes || echo no)"
+    each=""; [ "$counts" -gt 0 ] && each=$(per_alert callgrind $args)
+    printf "| %s | ≥ %s | %s | %s | %s MB | %s %% | %s | %s | %s |\n" "$label" "$target" "$one" "$two" "$rss" \
+      "$((two * 100 / (rate_bound * 2)))" "$([ "$two" -ge "$target" ] && echo yes || echo no)" \
+      "${each:-}" "$([ -n "$each" ] && echo "$((each / bound)).$(( (each * 10 / bound) % 10 ))×")"
   done <<'ROWS'
 batch --ndjson --fragment (html)|100000|--fragment
 batch --ndjson (html pages)|70000|
@@ -194,6 +217,7 @@ ROWS
       "$outdir_count" "$jobs" "$ndjson" "$files" "$rss" "$([ $((files * 2)) -ge "$ndjson" ] && echo yes || echo no)"
   done
   rm -rf "$out"
+  if [ "$counts" -gt 0 ]; then rm -rf "$work"; fi
 }
 
 # feed_of COUNT: the generated feed of COUNT alerts.
@@ -216,7 +240,7 @@ case "${1:-all}" in
     instructions "${ALERTKIT_BIN:-.build/release/alertkit}" "${2:-2000}" ;;
   smoke)
     swift build --product alertkit >&2
-    table "$(swift build --show-bin-path)/alertkit" 500 500
+    INSTRUCTIONS=0 table "$(swift build --show-bin-path)/alertkit" 500 500
     instructions "$(swift build --show-bin-path)/alertkit" 20 "fragments|3|--fragment slack|5|-f_slack" ;;
   stages) stages ;;
   batch) batch ;;

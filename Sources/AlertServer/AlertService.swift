@@ -105,8 +105,7 @@ struct AlertService: Sendable {
 
     /// One alert rendered: its document, or the problem to answer.
     func render(_ body: [UInt8], _ request: Request) throws(ProblemDetails) -> RenderedDocument {
-        var pipeline = pipeline
-        pipeline.context = request.context
+        let pipeline = pipeline(for: request)
         let view: AlertView
         do { view = try pipeline.present(body).view } catch { throw Self.problem(error) }
         do { return try pipeline.emit(view, with: request.emitter, options: request.options) } catch let error as RenderLimitError {
@@ -129,10 +128,15 @@ struct AlertService: Sendable {
 
     /// The record processor a `/v1/batch` stream runs, as `alertkit batch` does.
     func processor(_ request: Request) -> RecordProcessor {
+        // The format was found in `formats` when the request was read.
+        RecordProcessor(pipeline: pipeline(for: request), emitter: request.emitter, options: request.options)
+    }
+
+    /// The server's pipeline with the request's presentation context (locale, help line, reveal, threshold).
+    private func pipeline(for request: Request) -> AlertPipeline {
         var pipeline = pipeline
         pipeline.context = request.context
-        // The format was found in `formats` when the request was read.
-        return RecordProcessor(pipeline: pipeline, emitter: request.emitter, options: request.options)
+        return pipeline
     }
 
     static func problem(_ error: AlertDecodingError) -> ProblemDetails {

@@ -92,7 +92,7 @@ public struct RenderOptions: Sendable, Hashable {
         guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
               let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)),
               let day = Int(text.dropFirst(8).prefix(2)), (1...12).contains(month), day >= 1,
-              day <= Self.days(inMonth: month, of: year)
+              day <= CalendarDate.daysIn(month: month, year: year)
         else { return nil }
         let clock = text.dropFirst(11).prefix(8).split(separator: ":").map { Int($0) }
         guard clock.count == 3, let hour = clock[0], let minute = clock[1], let second = clock[2],
@@ -100,14 +100,5 @@ public struct RenderOptions: Sendable, Hashable {
         let plain = Date.ISO8601FormatStyle()
         let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         return (try? plain.parse(text)) ?? (try? fractional.parse(text))
-    }
-
-    /// The days of a month of the proleptic Gregorian calendar.
-    static func days(inMonth month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

@@ -1,3 +1,4 @@
+import AlertModel
 @testable import AlertRendering
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ struct RenderOptionsTests {
         for year in 1800..<2200 {
             for month in 1...12 {
                 let first = try #require(DateComponents(calendar: calendar, timeZone: TimeZone(identifier: "UTC"), year: year, month: month).date)
-                #expect(RenderOptions.days(inMonth: month, of: year) == calendar.range(of: .day, in: .month, for: first)?.count,
+                #expect(CalendarDate.daysIn(month: month, year: year) == calendar.range(of: .day, in: .month, for: first)?.count,
                         "\(year)-\(month)")
             }
         }

@@ -2,10 +2,12 @@ import AlertBatch
 import Foundation
 import FuzzSupport
 
-// Bytes → a feed's records, as `alertkit batch` reads them. The same bytes are read twice, from a file by its path
-// (`alertkit batch FILE`) and from an open descriptor (`alertkit serve`'s `/v1/batch`), with a small record limit
-// so that oversize records are common. Properties: reading ends, without a crash; both ways give the same records;
-// records are numbered in order, their lines never go back, and every record's bytes are in the input as written.
+// Bytes → a feed's records, as `alertkit batch` reads them. The same bytes are read three times, from a file by its
+// path (`alertkit batch FILE`), from an open descriptor (`DescriptorSource`), and from memory a few bytes at a time
+// (a `ByteSource` like `alertkit serve`'s `/v1/batch` body, its chunk size taken from the input), with a small
+// record limit so that oversize records are common. Properties: reading ends, without a crash; every way gives the
+// same records; records are numbered in order, their lines never go back, and every record's bytes are in the input
+// as written.
 
 let maxRecordBytes = 256
 let file = Fuzz.scratch.appendingPathComponent("feed.ndjson").path
@@ -31,9 +33,15 @@ public func fuzzLineReader(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
     let byPath = read(RecordStream(inputs: [BatchInput(file)], maxRecordBytes: maxRecordBytes))
     let descriptor = open(file, O_RDONLY)
     guard descriptor >= 0 else { Fuzz.fail("cannot open \(file)") }
-    let byDescriptor = read(RecordStream(descriptor: descriptor, name: "<body>", maxRecordBytes: maxRecordBytes))
+    let byDescriptor = read(RecordStream(source: DescriptorSource(descriptor: descriptor, closes: true), name: "<body>",
+                                         maxRecordBytes: maxRecordBytes))
     guard byPath == byDescriptor else {
         Fuzz.fail("a file read by path and by descriptor gives different records:\n\(byPath)\n\(byDescriptor)")
+    }
+    let chunk = 1 + Int(input.first ?? 0) % 13
+    let inChunks = read(RecordStream(source: MemorySource(input, chunk: chunk), name: "<body>", maxRecordBytes: maxRecordBytes))
+    guard byPath == inChunks else {
+        Fuzz.fail("a file read by path and from memory \(chunk) bytes at a time gives different records:\n\(byPath)\n\(inChunks)")
     }
     guard !byPath.isEmpty else { Fuzz.fail("an input gave no record at all (an empty one is one rejected record)") }
     var line = 0
@@ -50,4 +58,23 @@ public func fuzzLineReader(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
 @_cdecl("FuzzLineReader_main")
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
     Fuzz.main(argc, argv, { fuzzLineReader($0, $1) })
+}
+
+/// Bytes from memory, handed over `chunk` at a time.
+final class MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private let chunk: Int
+    private var offset = 0
+
+    init(_ bytes: [UInt8], chunk: Int) {
+        self.bytes = bytes
+        self.chunk = chunk
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(chunk, buffer.count, bytes.count - offset)
+        buffer.copyBytes(from: bytes[offset..<(offset + count)])
+        offset += count
+        return count
+    }
 }

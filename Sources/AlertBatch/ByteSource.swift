@@ -52,3 +52,24 @@ public final class DescriptorSource: ByteSource {
         }
     }
 }
+
+/// Bytes already in memory, handed over at most `chunk` at a time: a feed built in a program, or, with a small
+/// `chunk`, a test of how a reader copes with input that arrives in pieces.
+public final class MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private let chunk: Int
+    private var offset = 0
+
+    /// A source of `bytes`, `chunk` bytes at a time at most (at least one).
+    public init(_ bytes: [UInt8], chunk: Int = .max) {
+        self.bytes = bytes
+        self.chunk = max(1, chunk)
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(chunk, buffer.count, bytes.count - offset)
+        buffer.copyBytes(from: bytes[offset..<(offset + count)])
+        offset += count
+        return count
+    }
+}

@@ -183,7 +183,7 @@ struct FeedReaderTests {
     @Test("any byte source, handing its bytes over a few at a time: the records a file gives", arguments: [1, 7, 4096])
     func byteSource(chunk: Int) throws {
         let text = "\u{FEFF}[" + alerts(40).joined(separator: ",\n") + ", {broken\n]\n" + alerts(3, from: 40).joined(separator: "\n")
-        let stream = RecordStream(source: ChunkedSource(Array(text.utf8), chunk: chunk), name: "<memory>")
+        let stream = RecordStream(source: MemorySource(Array(text.utf8), chunk: chunk), name: "<memory>")
         var records: [(line: Int, index: Int, text: String, problem: String?)] = []
         while let record = stream.next() {
             #expect(record.source == "<memory>")
@@ -230,22 +230,5 @@ struct FeedReaderTests {
         #expect(bytes.last == 0x0A && !line.closed().contains(0x0A))
         let written = String(decoding: bytes, as: UTF8.self)
         #expect(!written.unicodeScalars.dropLast().contains(where: ControlCharacters.isControl), "\(written)")
-    }
-}
-
-/// Bytes from memory, `chunk` at a time.
-private final class ChunkedSource: ByteSource {
-    private let bytes: [UInt8]
-    private let chunk: Int
-    private var offset = 0
-    init(_ bytes: [UInt8], chunk: Int) {
-        self.bytes = bytes
-        self.chunk = chunk
-    }
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = min(chunk, buffer.count, bytes.count - offset)
-        buffer.copyBytes(from: bytes[offset..<(offset + count)])
-        offset += count
-        return count
     }
 }

@@ -59,22 +59,3 @@ public func fuzzLineReader(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
 public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
     Fuzz.main(argc, argv, { fuzzLineReader($0, $1) })
 }
-
-/// Bytes from memory, handed over `chunk` at a time.
-final class MemorySource: ByteSource {
-    private let bytes: [UInt8]
-    private let chunk: Int
-    private var offset = 0
-
-    init(_ bytes: [UInt8], chunk: Int) {
-        self.bytes = bytes
-        self.chunk = chunk
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = min(chunk, buffer.count, bytes.count - offset)
-        buffer.copyBytes(from: bytes[offset..<(offset + count)])
-        offset += count
-        return count
-    }
-}

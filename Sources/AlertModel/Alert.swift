@@ -30,6 +30,15 @@ public struct Alert: Sendable, Hashable, Codable {
         self.events = events
     }
 
+    /// The newest of the events' dates (the day the alert's information was last found); `nil` with no events.
+    public var newestDate: CalendarDate? {
+        switch events {
+        case .cyberAgent(let events): events.map(\.date).max()
+        case .ssnTrace(let events): events.map(\.date).max()
+        case .socialMedia(let events): events.map(\.date).max()
+        }
+    }
+
     /// The alert's type, from its events.
     public var type: AlertType {
         switch events {

@@ -29,11 +29,15 @@ public struct AlertView: Sendable, Hashable, Codable {
     public var urgent: Bool
     /// The word that marks an urgent alert, e.g. "Urgent".
     public var urgentLabel: String
+    /// The day the alert's information was last found, `YYYY-MM-DD` (its newest event's `date`): what a document's
+    /// own date (the email's `Date`) follows from, so that the same alert gives the same bytes on any day.
+    public var date: String
 
     /// Creates a view.
     public init(id: String, type: String, locale: String, title: String, header: Header, details: [Detail],
                 risks: RiskSection, nextSteps: StepSection, sources: SourceSection = .init(title: "Learn more", items: []),
-                help: Help, actions: [AlertAction], severity: Double, urgent: Bool = false, urgentLabel: String = "Urgent") {
+                help: Help, actions: [AlertAction], severity: Double, urgent: Bool = false, urgentLabel: String = "Urgent",
+                date: String = "") {
         self.id = id
         self.type = type
         self.locale = locale
@@ -48,6 +52,7 @@ public struct AlertView: Sendable, Hashable, Codable {
         self.severity = severity
         self.urgent = urgent
         self.urgentLabel = urgentLabel
+        self.date = date
     }
 
     /// The alert header: the alert type's icon, its title and a subtitle.

@@ -64,7 +64,8 @@ struct ViewAssembler {
             actions: catalog.actions,
             severity: severity,
             urgent: context.options.urgency.isUrgent(severity: severity),
-            urgentLabel: catalog.label("urgent")
+            urgentLabel: catalog.label("urgent"),
+            date: alert.newestDate?.description ?? ""
         )
     }
 

@@ -1,3 +1,4 @@
+import AlertModel
 import AlertPresentation
 import Foundation
 import Mustache
@@ -29,8 +30,9 @@ public struct EmailFormat: AlertEmitter {
         shapes = Dictionary(uniqueKeysWithValues: Self.parts.map { ($0, TemplateShapes()) })
     }
 
-    /// The message; its `Date` is `options.date` (now when `nil`), its `Message-ID` follows from the alert's id,
-    /// locale and that date, so rendering the same alert for the same moment gives the same message. Each part is
+    /// The message; its `Date` is `options.date`, else the alert's own date (`AlertView.date`, at midnight UTC),
+    /// never the clock; its `Message-ID` and MIME boundary follow from its content, so the same alert with the same
+    /// templates and options gives the same bytes on any day, and a changed message a changed id. Each part is
     /// rendered through its shapes (`TemplateShapes`: once per shape of context, the alert's strings put in place);
     /// `renderDirectly(_:options:)` is the reference that renders every part with the alert's own context.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
@@ -73,14 +75,15 @@ public struct EmailFormat: AlertEmitter {
             }
             return text
         }
-        let date = options.date ?? Date()
+        let date = options.date ?? Self.date(of: view)
+        let from = MIMEMessage.oneLine(try part("from.txt"), ascii: { $0 >= 0x0A && $0 <= 0x0D }, isSeparator: \.isNewline)
+        let subject = MIMEMessage.oneLine(try part("subject.txt"), ascii: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) },
+                                          isSeparator: \.isWhitespace)
+        let text = try part("text.txt"), html = try part("html.html")
         let message = MIMEMessage(
-            from: MIMEMessage.oneLine(try part("from.txt"), ascii: { $0 >= 0x0A && $0 <= 0x0D }, isSeparator: \.isNewline),
-            subject: MIMEMessage.oneLine(try part("subject.txt"), ascii: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) },
-                                         isSeparator: \.isWhitespace),
-            date: date,
-            uniqueID: Self.uniqueID(view.id, view.locale, date),
-            parts: [("text/plain", try part("text.txt")), ("text/html", try part("html.html"))])
+            from: from, subject: subject, date: date,
+            uniqueID: Self.uniqueID([view.id, view.locale, String(Int(date.timeIntervalSince1970)), from, subject, text, html]),
+            parts: [("text/plain", text), ("text/html", html)])
         let document = try message.serialized()
         guard document.utf8.count <= options.maxDocumentBytes else {
             throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
@@ -88,11 +91,25 @@ public struct EmailFormat: AlertEmitter {
         return document
     }
 
-    /// 16 hex digits of FNV-1a over the id, locale and second: no alert text reaches the header.
-    static func uniqueID(_ id: String, _ locale: String, _ date: Date) -> String {
+    /// The alert's own date (`AlertView.date`, `YYYY-MM-DD`) at midnight UTC; the Unix epoch for a view without one.
+    static func date(of view: AlertView) -> Date {
+        guard let day = CalendarDate(iso: view.date) else { return Date(timeIntervalSince1970: 0) }
+        // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
+        let year = day.month <= 2 ? day.year - 1 : day.year
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (day.month + (day.month > 2 ? -3 : 9)) + 2) / 5 + day.day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return Date(timeIntervalSince1970: Double(era * 146_097 + dayOfEra - 719_468) * 86_400)
+    }
+
+    /// 16 hex digits of FNV-1a over `fields` (the id, locale and second, then the message's parts), each ended by a
+    /// zero byte: the `Message-ID`'s left part and the MIME boundary's tail. No alert text reaches the header.
+    static func uniqueID(_ fields: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in Array(id.utf8) + [0] + Array(locale.utf8) + [0] + Array(String(Int(date.timeIntervalSince1970)).utf8) {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        for field in fields {
+            for byte in field.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = hash &* 0x100_0000_01b3  // the zero byte between fields
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex

@@ -40,6 +40,7 @@ enum ViewWalk {
     static func walk<Visitor: ViewVisitor>(_ view: AlertView, into visitor: inout Visitor) {
         visitor.object {
             $0.key("actions") { $0.section(.actions) { walk(.actions, of: view, into: &$0) } }
+            $0.key("date") { $0.string(view.date) }
             $0.key("details") { $0.list(view.details) { detail(&$0, $1) } }
             $0.key("header") {
                 $0.object {

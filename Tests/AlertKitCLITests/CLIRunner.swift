@@ -11,9 +11,11 @@ enum CLI {
     }()
 
     /// Runs `alertkit` with its settings in `config` (a file of the test's own) unless `environment` says otherwise.
-    static func run(_ arguments: [String], input: Data? = nil, config: URL? = nil) throws -> Fixtures.ProcessResult {
+    static func run(_ arguments: [String], input: Data? = nil, config: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Fixtures.ProcessResult {
         let settings = config ?? FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-none-\(UUID()).json")
-        return try Fixtures.run(executable, arguments, input: input, environment: ["ALERTKIT_CONFIG": settings.path])
+        return try Fixtures.run(executable, arguments, input: input,
+                                environment: environment.merging(["ALERTKIT_CONFIG": settings.path]) { $1 })
     }
 }
 

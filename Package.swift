@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AlertPresentation", targets: ["AlertPresentation"]),
         .library(name: "AlertRendering", targets: ["AlertRendering"]),
         .library(name: "AlertBatch", targets: ["AlertBatch"]),
+        .library(name: "AlertReview", targets: ["AlertReview"]),
         .executable(name: "alertkit", targets: ["alertkit"]),
     ],
     // The libraries need swift-mustache alone. The command and the server (`Tools`, on by default) bring
@@ -64,6 +65,7 @@ let package = Package(
             resources: [.embedInCode("Resources/view.schema.json")]
         ),
         .target(name: "AlertBatch", dependencies: ["AlertJSON", "AlertModel", "AlertPresentation", "AlertRendering"]),
+        .target(name: "AlertReview", dependencies: ["AlertModel", "AlertPresentation", "AlertRendering"]),
         .target(
             name: "AlertServer",
             dependencies: [
@@ -98,6 +100,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertModel", "AlertRendering", "AlertTestSupport"]),
+        .testTarget(name: "AlertReviewTests", dependencies: ["AlertReview", "AlertPresentation", "AlertRendering", "AlertTestSupport"]),
         .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertJSON", "AlertModel", "AlertTestSupport"]),
         .testTarget(
             name: "AlertServerTests",

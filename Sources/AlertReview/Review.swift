@@ -43,10 +43,11 @@ public struct Review: Sendable {
         }
         for (position, record) in records.enumerated() {
             for locale in localeNames {
+                // Each side decodes and presents the record once per locale; only the emitting is per format.
+                let (old, new) = (sides[0].present(record, locale: locale), sides[1].present(record, locale: locale))
                 for format in formatNames {
-                    let old = sides[0].render(record, format: format, locale: locale)
-                    let new = sides[1].render(record, format: format, locale: locale)
-                    rows[.init(format: format, locale: locale)]?.count(old, new, position: position)
+                    rows[.init(format: format, locale: locale)]?.count(sides[0].emit(old, format: format),
+                                                                       sides[1].emit(new, format: format), position: position)
                 }
             }
         }
@@ -82,21 +83,38 @@ public struct Review: Sendable {
             }
         }
 
-        func render(_ record: [UInt8], format: String, locale: String) -> ReviewReport.Outcome {
-            guard let pipeline = pipelines[locale] else { return .absent }
+        /// The record presented in `locale` by this side's pipeline, or the outcome every format then has.
+        func present(_ record: [UInt8], locale: String) -> Result<(AlertView, AlertPipeline), Stopped> {
+            guard let pipeline = pipelines[locale] else { return .failure(Stopped(outcome: .absent)) }
             switch pipeline {
-            case .failure(let failure): return .failed(failure.message)
+            case .failure(let failure): return .failure(Stopped(outcome: .failed(failure.message)))
             case .success(let pipeline):
+                do { return .success((try pipeline.present(record).view, pipeline)) } catch {
+                    return .failure(Stopped(outcome: .invalid(error.problems.first?.description ?? "not an alert")))
+                }
+            }
+        }
+
+        /// `presented` in `format`.
+        func emit(_ presented: Result<(AlertView, AlertPipeline), Stopped>, format: String) -> ReviewReport.Outcome {
+            switch presented {
+            case .failure(let stopped):
+                if case .invalid = stopped.outcome, !has(format) { return .absent }
+                return stopped.outcome
+            case .success(let (view, pipeline)):
                 guard has(format) else { return .absent }
                 do {
-                    return .rendered(try pipeline.document(record, emitter: try pipeline.formats.emitter(named: format)).document.bytes)
-                } catch let error as AlertDecodingError {
-                    return .invalid(error.problems.first?.description ?? "not an alert")
+                    return .rendered(try pipeline.emit(view, with: try pipeline.formats.emitter(named: format), options: .default).bytes)
                 } catch {
                     return .failed(String(describing: error))
                 }
             }
         }
+    }
+
+    /// What stops a record before any format: no such locale, a side that does not load, an invalid alert.
+    private struct Stopped: Error {
+        let outcome: ReviewReport.Outcome
     }
 }
 

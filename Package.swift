@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "AlertKitCLI",
             dependencies: [
-                "CAlertKitBuild", "AlertJSON", "AlertModel", "AlertTemplates", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertServer",
+                "CAlertKitBuild", "AlertJSON", "AlertModel", "AlertTemplates", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertReview", "AlertServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
             ]

@@ -58,6 +58,7 @@ cp -R "$bin/AlertKit_AlertTemplates.resources" "$stage/"
 mkdir -p "$stage/integrations/spark"
 cp integrations/spark/alertkit_spark.py "$stage/integrations/spark/"
 cp README.md LICENSE "$stage/"
+cp -R SampleData "$stage/"  # the samples `alertkit review` compares by default
 cat > "$stage/NOTICE" <<EOF
 AlertKit $version (commit $commit), built $(date -u +%Y-%m-%d) with $(swift --version 2>/dev/null | head -1).
 Linked statically: the Swift standard library and Foundation (Apache License 2.0 with Runtime Library Exception),

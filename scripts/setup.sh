@@ -22,6 +22,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v curl >/dev/null || missing+=(curl)
   command -v wrk >/dev/null || missing+=(wrk)
   command -v valgrind >/dev/null || missing+=(valgrind)  # bench.sh instructions: callgrind and memcheck counts
+  command -v compare >/dev/null || missing+=(imagemagick)  # review reports: the share of pixels a change moved
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2

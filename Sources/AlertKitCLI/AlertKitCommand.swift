@@ -13,7 +13,7 @@ public struct AlertKitCommand: ParsableCommand {
         discussion: ExitCodes.help,
         version: AlertKitCommand.version,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self,
-                      TemplatesCommand.self, PreviewCommand.self, ConfigCommand.self, ServeCommand.self]
+                      TemplatesCommand.self, ReviewCommand.self, PreviewCommand.self, ConfigCommand.self, ServeCommand.self]
     )
 
     /// Creates the command (ArgumentParser fills it in).

@@ -1,5 +1,7 @@
+import AlertBatch
 import AlertPresentation
 import AlertRendering
+import AlertReview
 import ArgumentParser
 import Foundation
 
@@ -15,10 +17,20 @@ struct TemplatesCommand: ParsableCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check the shipped templates and yours: syntax, names not in the view model, catalog overrides.",
-            discussion: "Prints FILE:LINE:COLUMN: message for each problem (with the closest valid name); exit 1 if any."
+            discussion: """
+            Prints FILE:LINE:COLUMN: message for each problem (with the closest valid name); exit 1 if any. With \
+            --sample, also renders every alert of the feed in every format and locale and reports each document past \
+            its channel's limits (the checks of `alertkit review`: Slack, SMS, push, email, and what a template \
+            declares with max-bytes= or max-characters=).
+            """
         )
 
         @OptionGroup var templates: TemplatesOption
+
+        @Option(name: .customLong("sample"), parsing: .singleValue, help: ArgumentHelp(
+            "A feed (NDJSON or JSON file, folder) to render in every format and locale, checking each channel's limits; repeat for several.",
+            valueName: "feed"))
+        var samples: [String] = []
 
         func run() throws {
             let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
@@ -28,7 +40,30 @@ struct TemplatesCommand: ParsableCommand {
             for problem in problems { Diagnostics.print(problem) }
             guard problems.isEmpty else { throw ExitCodes.invalidAlert }
             _ = try templates.formats(settings)  // what parsing alone cannot see: a template named like a built-in format
+            if !samples.isEmpty { try checkLimits(own) }
             try Console.line("templates: no problems in \(folders.map(\.path).joined(separator: ", "))")
+        }
+    
+
+        /// Renders the samples with `folders` and reports every document past a limit; exit 1 if any.
+        private func checkLimits(_ folders: [URL]) throws {
+            let inputs = samples.map(BatchInput.init)
+            for input in inputs {
+                do { try input.check() } catch { throw Diagnostics.fail(error.description, code: ExitCodes.noInput) }
+            }
+            let side = ReviewSide(name: folders.first?.path ?? "shipped", folders: folders)
+            let stream = RecordStream(inputs: inputs)
+            let report = Review(before: side, after: side).run(AnyIterator { stream.next() }.lazy.map(\.bytes))
+            var found = 0
+            for row in report.rows {
+                for findings in row.findingsAfter {
+                    found += findings.count
+                    let example = findings.examples.first.map { ", e.g. record \($0.position + 1)\($0.id.map { " (\($0))" } ?? ""): \($0.message)" } ?? ""
+                    Diagnostics.print("\(row.format) [\(row.locale)]: \(findings.rule): \(findings.count) of \(row.records) records\(example)")
+                }
+            }
+            guard found == 0 else { throw ExitCodes.invalidAlert }
+            try Console.line("templates: \(report.records) sample records within every channel's limits")
         }
     }
 }

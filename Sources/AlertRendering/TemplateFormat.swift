@@ -15,6 +15,8 @@ public struct TemplateFormat: AlertEmitter {
     public let escaping: TemplateEscaping
     /// Whether the document is fitted into one SMS (`SMSText.fit`).
     public let fitsSMS: Bool
+    /// The limits its first line declares (`max-bytes=`, `max-characters=`), which `alertkit review` checks.
+    public let declaredLimits: DeclaredLimits
     private let library: MustacheLibrary
     private let templateName: String
     /// What one list item is charged while rendering (`RenderBudget`).
@@ -24,8 +26,9 @@ public struct TemplateFormat: AlertEmitter {
 
     /// A format from a template registered in `library` under `templateName` (its file name without `.mustache`).
     init(file: URL, library: MustacheLibrary, templateName: String, escaping: TemplateEscaping, fitsSMS: Bool = false,
-         itemCost: Int) {
+         declaredLimits: DeclaredLimits = DeclaredLimits(), itemCost: Int) {
         self.fitsSMS = fitsSMS
+        self.declaredLimits = declaredLimits
         self.itemCost = itemCost
         let parts = templateName.split(separator: ".", maxSplits: 1).map(String.init)
         let name = parts[0], fileExtension = parts.count > 1 ? parts[1] : "txt"
@@ -40,6 +43,14 @@ public struct TemplateFormat: AlertEmitter {
     /// The document: the template rendered with the view model as its context, within `options`' document size
     /// and time limits (`RenderLimitError` past them).
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
+        let document = try renderUnfitted(view, options: options)
+        return fitsSMS ? SMSText.fit(document) + "\n" : document
+    }
+
+    /// The template's own document, before a `fit=sms` template's text is fitted into one SMS (for any other
+    /// template, the document itself): what `alertkit review` measures to say how many messages the text needed and
+    /// whether fitting cut it.
+    public func renderUnfitted(_ view: AlertView, options: RenderOptions) throws -> String {
         let document = try shapes.render(view, escaping: escaping, limit: options.maxDocumentBytes,
                                          budget: { RenderBudget(options: options, itemCost: itemCost) }) {
             library.render($0, withTemplate: templateName)
@@ -47,7 +58,7 @@ public struct TemplateFormat: AlertEmitter {
         guard let document else {
             throw TemplateError(file: file.path, message: "the template is missing from its folder")
         }
-        return fitsSMS ? SMSText.fit(document) + "\n" : document
+        return document
     }
 
     static func mediaType(_ fileExtension: String, escaping: TemplateEscaping) -> String {

@@ -10,8 +10,9 @@ import Mustache
 /// changes the next load, with no rebuild.
 ///
 /// A template's first line may set its escaping when its extension does not say it all:
-/// `{{! alertkit: escape=slack }}` (one of `TemplateEscaping`'s names), and with `fit=sms` fits the document into
-/// one SMS (`SMSText`).
+/// `{{! alertkit: escape=slack }}` (one of `TemplateEscaping`'s names), with `fit=sms` fits the document into
+/// one SMS (`SMSText`), and with `max-bytes=N` or `max-characters=N` declares the channel's limits, which
+/// `alertkit review` checks (`DeclaredLimits`).
 public enum TemplateFormats {
     /// The folder of the formats that ship with AlertKit (`Templates/formats/`).
     public static var shipped: URL { AlertTemplates.directory.appendingPathComponent("formats") }
@@ -99,7 +100,7 @@ public enum TemplateFormats {
 
     private static func loadDirectory(_ directory: URL, root: URL) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
         var library = MustacheLibrary()
-        var entries: [(name: String, file: URL, escaping: TemplateEscaping, sms: Bool)] = []
+        var entries: [(name: String, file: URL, escaping: TemplateEscaping, sms: Bool, limits: DeclaredLimits)] = []
         var texts: [(name: String, file: String, text: String)] = []
         var parsed: [String: MustacheTemplate] = [:]
         for file in try list(directory) where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
@@ -116,14 +117,15 @@ public enum TemplateFormats {
                 throw TemplateError(file: url.path, message: "a format's file is named NAME.EXT.mustache, one dot before the extension")
             }
             let firstLine = text.prefix(while: { $0 != "\n" })
+            let header = firstLine.hasPrefix("{{!") ? String(firstLine) : ""
             entries.append((name, url, try escaping(of: text, fileExtension: String(parts[1]), file: url),
-                            firstLine.hasPrefix("{{!") && firstLine.contains("fit=sms")))
+                            header.contains("fit=sms"), try DeclaredLimits(header: header, file: url.path)))
         }
         let graph = PartialGraph(texts, parsed: parsed, lists: PartialGraph.listNames)
         try graph.check()
         return entries.map {
             (TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms,
-                            itemCost: graph.itemCost), $0.file)
+                            declaredLimits: $0.limits, itemCost: graph.itemCost), $0.file)
         }
     }
 

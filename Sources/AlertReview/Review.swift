@@ -1,11 +1,16 @@
 import AlertModel
 import AlertPresentation
 import AlertRendering
+import Dispatch
 import Foundation
 
 /// A change reviewed: every record rendered with the templates and catalogs of both sides, in every format and
-/// locale, matched by position, and what changed counted per format and locale. Rendering is deterministic (no
-/// clock reaches a document), so a document differs only where the alert, the templates or the options do.
+/// locale, matched by position, and what changed counted per format and locale, grouped into clusters, with each
+/// channel's limits checked on both sides. Rendering is deterministic (no clock reaches a document), so a document
+/// differs only where the alert, the templates or the options do.
+///
+/// Records are read as they come and rendered on `jobs` threads, a block at a time; only counts, clusters and their
+/// first examples are kept, so memory does not grow with the number of records.
 public struct Review: Sendable {
     /// The side before the change.
     public var before: ReviewSide
@@ -17,109 +22,97 @@ public struct Review: Sendable {
     public var locales: [String]?
     /// The presentation options both sides render with (threshold, help line; reveal stays off).
     public var options: PresentationOptions
+    /// The render options both sides use (a fixed date makes every email's `Date` the same).
+    public var renderOptions: RenderOptions
+    /// Threads that render.
+    public var jobs: Int
+
+    /// The most clusters a row keeps; changes past them are counted as ungrouped.
+    public static let maxClusters = 200
 
     /// A review of `before` against `after`.
     public init(before: ReviewSide, after: ReviewSide, formats: [String]? = nil, locales: [String]? = nil,
-                options: PresentationOptions = .default) {
+                options: PresentationOptions = .default, renderOptions: RenderOptions = .default,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.before = before
         self.after = after
         self.formats = formats
         self.locales = locales
+        var options = options
+        options.revealsSensitiveValues = false
         self.options = options
+        self.renderOptions = renderOptions
+        self.jobs = max(1, jobs)
     }
 
-    /// Renders every record of `records` (alert JSON) on both sides and counts what changed.
-    public func run(_ records: some Sequence<[UInt8]>) -> ReviewReport {
-        let sides = [Prepared(before, options: options), Prepared(after, options: options)]
-        let formatNames = formats ?? Array(Set(sides.flatMap(\.formatNames))).sorted()
+    /// Renders every record of `records` (alert JSON) on both sides and reports what changed. `progress`, when
+    /// given, is told the number of records done after each block.
+    public func run(_ records: some Sequence<[UInt8]>, progress: ((Int) -> Void)? = nil) -> ReviewReport {
+        let sides = ReviewSides(before: ReviewSide.Prepared(before, options: options),
+                                after: ReviewSide.Prepared(after, options: options),
+                                rendersAlike: before.rendersLike(after), renderOptions: renderOptions)
+        let formatNames = formats ?? Array(Set(sides.before.formatNames + sides.after.formatNames)).sorted()
         let localeNames = locales ?? Array(before.locales.union(after.locales)).sorted()
-        var rows: [ReviewReport.Key: ReviewReport.Row] = [:]
-        for format in formatNames {
-            for locale in localeNames {
-                rows[.init(format: format, locale: locale)] = ReviewReport.Row(
-                    format: format, locale: locale,
-                    presence: sides[0].has(format) ? (sides[1].has(format) ? .both : .removed) : (sides[1].has(format) ? .added : .neither))
+        var rows = RowTally.rows(formats: formatNames, locales: localeNames, sides: sides)
+        let plan = RecordPlan(formats: formatNames, locales: localeNames)
+        var block: [[UInt8]] = []
+        var done = 0
+        func flush() {
+            let results = ConcurrentMap.map(block, jobs: jobs) { sides.compare($0, plan: plan) }
+            for (offset, result) in results.enumerated() {
+                for (row, comparison) in result.enumerated() { rows[row].add(comparison, position: done + offset) }
             }
+            done += block.count
+            block.removeAll(keepingCapacity: true)
+            progress?(done)
         }
-        for (position, record) in records.enumerated() {
-            for locale in localeNames {
-                // Each side decodes and presents the record once per locale; only the emitting is per format.
-                let (old, new) = (sides[0].present(record, locale: locale), sides[1].present(record, locale: locale))
-                for format in formatNames {
-                    rows[.init(format: format, locale: locale)]?.count(sides[0].emit(old, format: format),
-                                                                       sides[1].emit(new, format: format), position: position)
-                }
-            }
+        for record in records {
+            block.append(record)
+            if block.count == 256 { flush() }
         }
-        return ReviewReport(before: before.name, after: after.name, rows: formatNames.flatMap { format in
-            localeNames.compactMap { rows[.init(format: format, locale: $0)] }
-        })
-    }
-
-    /// A side made ready: its formats, and a pipeline per locale (or why there is none).
-    private struct Prepared {
-        let formats: Result<FormatRegistry, ReviewFailure>
-        let pipelines: [String: Result<AlertPipeline, ReviewFailure>]
-
-        init(_ side: ReviewSide, options: PresentationOptions) {
-            formats = Result { try side.formats() }.mapError(ReviewFailure.init)
-            var pipelines: [String: Result<AlertPipeline, ReviewFailure>] = [:]
-            for locale in side.locales {
-                pipelines[locale] = formats.flatMap { formats in
-                    Result { AlertPipeline(context: try side.context(locale: locale, options: options), formats: formats) }
-                        .mapError(ReviewFailure.init)
-                }
-            }
-            self.pipelines = pipelines
-        }
-
-        var formatNames: [String] { (try? formats.get())?.formats.map(\.name) ?? [] }
-
-        /// Whether the side has `format`; a side whose templates do not load has every format, failing.
-        func has(_ format: String) -> Bool {
-            switch formats {
-            case .success(let registry): registry.formats.contains { $0.name == format }
-            case .failure: true
-            }
-        }
-
-        /// The record presented in `locale` by this side's pipeline, or the outcome every format then has.
-        func present(_ record: [UInt8], locale: String) -> Result<(AlertView, AlertPipeline), Stopped> {
-            guard let pipeline = pipelines[locale] else { return .failure(Stopped(outcome: .absent)) }
-            switch pipeline {
-            case .failure(let failure): return .failure(Stopped(outcome: .failed(failure.message)))
-            case .success(let pipeline):
-                do { return .success((try pipeline.present(record).view, pipeline)) } catch {
-                    return .failure(Stopped(outcome: .invalid(error.problems.first?.description ?? "not an alert")))
-                }
-            }
-        }
-
-        /// `presented` in `format`.
-        func emit(_ presented: Result<(AlertView, AlertPipeline), Stopped>, format: String) -> ReviewReport.Outcome {
-            switch presented {
-            case .failure(let stopped):
-                if case .invalid = stopped.outcome, !has(format) { return .absent }
-                return stopped.outcome
-            case .success(let (view, pipeline)):
-                guard has(format) else { return .absent }
-                do {
-                    return .rendered(try pipeline.emit(view, with: try pipeline.formats.emitter(named: format), options: .default).bytes)
-                } catch {
-                    return .failed(String(describing: error))
-                }
-            }
-        }
-    }
-
-    /// What stops a record before any format: no such locale, a side that does not load, an invalid alert.
-    private struct Stopped: Error {
-        let outcome: ReviewReport.Outcome
+        if !block.isEmpty || done == 0 { flush() }
+        let sources = ChangeSources(before: before, after: after, formats: formatNames, locales: localeNames)
+        return ReviewReport(before: before.name, after: after.name, records: done,
+                            rows: rows.map { $0.finished(sources: sources) })
     }
 }
 
-/// Why a side could not render: its templates or catalog do not load, or a document failed.
-struct ReviewFailure: Error {
-    let message: String
-    init(_ error: any Error) { message = String(describing: error) }
+/// The formats and locales each record is compared in, row by row (format-major).
+struct RecordPlan: Sendable {
+    let formats: [String], locales: [String]
+}
+
+/// Maps a block of inputs on `jobs` threads, keeping their order.
+enum ConcurrentMap {
+    static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], jobs: Int,
+                                                       _ transform: @Sendable (Input) -> Output) -> [Output] {
+        guard jobs > 1, inputs.count > 1 else { return inputs.map(transform) }
+        let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: inputs.count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        nonisolated(unsafe) let shared = results
+        let threads = min(jobs, inputs.count)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in stride(from: thread, to: inputs.count, by: threads) { shared[index] = transform(inputs[index]) }
+        }
+        return results.map { $0! }
+    }
+}
+
+extension Review {
+    /// One record's document in `format` and `locale` on each side (nil where a side has none or fails): what a
+    /// report shows in full, a screenshot for instance.
+    public func documents(_ record: [UInt8], format: String, locale: String) -> (before: [UInt8]?, after: [UInt8]?) {
+        func document(_ side: ReviewSide) -> [UInt8]? {
+            let prepared = ReviewSide.Prepared(side, options: options)
+            if case .rendered(let bytes, _) = prepared.emit(prepared.present(record, locale: locale), format: format, options: renderOptions) {
+                return bytes
+            }
+            return nil
+        }
+        return (document(before), document(after))
+    }
 }

@@ -17,9 +17,75 @@ public struct ReviewSide: Sendable {
         self.init(name: folder.path, folders: [folder])
     }
 
-    init(name: String, folders: [URL]) {
+    /// A side named `name` with the templates folders `folders` (later ones winning).
+    public init(name: String, folders: [URL]) {
         self.name = name
         self.folders = folders
+    }
+
+    /// The side `REF:PATH` of the git repository at `repository`: the templates folder `PATH` as commit `REF` has
+    /// it, read with `git archive` into `scratch` (a folder the caller removes), with no checkout. A ref or path git
+    /// does not know is an error with git's own words.
+    public static func git(_ spec: String, repository: URL, scratch: URL) throws -> ReviewSide {
+        guard let colon = spec.firstIndex(of: ":") else { throw ReviewSideError("\(spec): a git side is REF:PATH") }
+        let ref = String(spec[..<colon])
+        var path = String(spec[spec.index(after: colon)...])
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard !ref.isEmpty, !ref.hasPrefix("-"), !path.hasPrefix("-"), !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+            throw ReviewSideError("\(spec): a git side is REF:PATH, PATH inside the repository")
+        }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let archive = scratch.appendingPathComponent("side.tar")
+        try runGit(["-C", repository.path, "archive", "--format=tar", "-o", archive.path, "\(ref):\(path.isEmpty ? "." : path)"], spec: spec)
+        let extracted = scratch.appendingPathComponent("side")
+        try FileManager.default.createDirectory(at: extracted, withIntermediateDirectories: true)
+        try run("/usr/bin/env", ["tar", "-xf", archive.path, "-C", extracted.path], spec: spec)
+        try? FileManager.default.removeItem(at: archive)
+        return ReviewSide(name: spec, folders: [extracted])
+    }
+
+    private static func runGit(_ arguments: [String], spec: String) throws {
+        try run("/usr/bin/env", ["git"] + arguments, spec: spec)
+    }
+
+    private static func run(_ executable: String, _ arguments: [String], spec: String) throws {
+        let result = ExternalTool.run(executable, arguments)
+        guard result.status == 0 else {
+            let text = result.errors.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw ReviewSideError("\(spec): \(arguments[0]) failed: \(text.isEmpty ? "exit \(result.status)" : text)")
+        }
+    }
+
+    /// The side's `samples/` folders: the alerts a team keeps with its templates.
+    public var sampleFolders: [URL] {
+        folders.map { $0.appendingPathComponent("samples") }.filter {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+
+    /// Whether `other` renders a view as this side does: the same files in every folder but `catalog/` and
+    /// `samples/`. Then two equal views make the same document on both sides, and a review renders it once.
+    func rendersLike(_ other: ReviewSide) -> Bool {
+        renderingFiles() == other.renderingFiles()
+    }
+
+    /// The files that decide how a view renders (templates, page, icons), by path within their folder, later folders
+    /// winning; nil when a folder cannot be read.
+    private func renderingFiles() -> [String: Data]? {
+        var files: [String: Data] = [:]
+        for folder in folders {
+            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return nil }
+            for case let url as URL in walker {
+                let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+                guard !relative.hasPrefix("catalog/"), !relative.hasPrefix("samples/"), relative != "catalog", relative != "samples",
+                      (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                guard let data = try? Data(contentsOf: url) else { return nil }
+                files[relative] = data
+            }
+        }
+        return files
     }
 
     /// The formats this side renders: the built-in ones and the side's templates.
@@ -43,5 +109,30 @@ public struct ReviewSide: Sendable {
     /// The presentation context of `locale` on this side, with `options`.
     func context(locale: String, options: PresentationOptions) throws -> PresentationContext {
         PresentationContext(catalog: try ContentCatalog.load(locale: locale, folders: folders), options: options)
+    }
+}
+
+/// A side that cannot be read: a git REF:PATH git does not know, a folder that is not there.
+public struct ReviewSideError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the side.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs another program (git, tar, a browser) and waits for it.
+package enum ExternalTool {
+    /// Runs `executable` with `arguments`, its output discarded; its exit status (-1 when it cannot start) and what
+    /// it wrote to standard error.
+    package static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return (-1, "cannot start \(executable)") }
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

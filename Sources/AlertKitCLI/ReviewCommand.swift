@@ -1,0 +1,190 @@
+import AlertBatch
+import AlertPresentation
+import AlertRendering
+import AlertReview
+import AlertTemplates
+import ArgumentParser
+import Foundation
+
+/// `alertkit review [INPUT...] --before SIDE --after SIDE`: what a template or wording change does to every
+/// channel, before it ships.
+struct ReviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Render every alert with the templates before and after a change and say, per format and locale, what changed.",
+        discussion: """
+        Each side is a templates folder, `shipped` (what AlertKit ships), or a git REF:PATH (a templates folder as a \
+        commit has it, read with git archive: no checkout). Every record is rendered on both sides in every format and \
+        locale either side has, matched by position, with a fixed clock. Changes that differ only in the alerts' own \
+        values are one cluster, named after the catalog key or template lines they come from. Each channel's limits \
+        (Slack blocks and text lengths, SMS encoding and length, push payload size, email line length, subject and \
+        size, and the limits a template declares with max-bytes= or max-characters=) are checked on both sides, so a \
+        change that breaks one is a new limit finding. See docs/review.md.
+        Exit 0 when nothing that --fail-on names happened, 1 when it did, 64 on usage errors, 66 when an input or \
+        side cannot be read, 73 when an output cannot be written.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Alerts as batch takes them: NDJSON or JSON files, folders, - for standard input "
+                                 + "(default: the shipped samples and the samples/ folder of either side).", valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("The side before the change: a templates folder, shipped, or a git REF:PATH (default: shipped).", valueName: "side"))
+    var before: String = "shipped"
+
+    @Option(help: ArgumentHelp("The side after the change: a templates folder, shipped, or a git REF:PATH.", valueName: "side"))
+    var after: String
+
+    @Option(name: [.short, .customLong("format")], parsing: .singleValue,
+            help: ArgumentHelp("A format to compare; repeat for several (default: every format either side has).", valueName: "format"))
+    var formats: [String] = []
+
+    @Option(name: .customLong("locale"), parsing: .singleValue,
+            help: ArgumentHelp("A locale to compare; repeat for several (default: every locale either side has).", valueName: "locale"))
+    var locales: [String] = []
+
+    @Option(help: "The severity (0 to 1) from which an alert is urgent, on both sides.")
+    var threshold: Double?
+
+    @Option(name: .customLong("help-line"), help: ArgumentHelp("The help line's number, on both sides.", valueName: "number"))
+    var helpLine: String?
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp(
+        "What fails the run: failures (new failures and new limit findings), changes (any change), never.", valueName: "what"))
+    var failOn: String = ReviewReport.FailOn.failures.rawValue
+
+    @Option(help: ArgumentHelp("Write a self-contained HTML report (index.html, with screenshots when Chromium is installed) into this folder.", valueName: "dir"))
+    var report: String?
+
+    @Option(help: ArgumentHelp("Write a Markdown summary for a pull-request comment (under 65,000 characters) to this file.", valueName: "file"))
+    var summary: String?
+
+    @Option(help: ArgumentHelp("Write the review as JSON (docs/review.schema.json) to this file.", valueName: "file"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("Write JUnit XML, one test case per format and locale, to this file.", valueName: "file"))
+    var junit: String?
+
+    @Flag(inversion: .prefixedNo, help: "Screenshots of changed pages and emails in the report (default: when Chromium is installed).")
+    var screenshots: Bool = true
+
+    @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard ReviewReport.FailOn(rawValue: failOn) != nil else {
+            throw ValidationError("--fail-on takes " + ReviewReport.FailOn.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(failOn)\"")
+        }
+        if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold takes a number from 0 to 1") }
+        if let helpLine, HelpLine(helpLine) == nil { throw ValidationError("--help-line takes \(HelpLine.accepted), not \"\(helpLine)\"") }
+        guard (1...BatchCommand.maxJobs).contains(jobs) else { throw ValidationError("--jobs takes 1 to \(BatchCommand.maxJobs), not \(jobs)") }
+        for locale in locales where !ContentCatalog.isLocaleTag(locale) {
+            throw ValidationError("--locale \"\(locale)\" is not a locale tag (en, es, pt-BR…)")
+        }
+        guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
+    }
+
+    func run() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-review-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let beforeSide = try side(before, scratch: scratch.appendingPathComponent("before"))
+        let afterSide = try side(after, scratch: scratch.appendingPathComponent("after"))
+        let inputs = try self.inputs.isEmpty ? defaultInputs(beforeSide, afterSide) : self.inputs.map(BatchInput.init)
+        for input in inputs {
+            do { try input.check() } catch { throw Diagnostics.fail(error.description, code: ExitCodes.noInput) }
+        }
+        for format in formats {
+            let known = Set(((try? FormatRegistry.standard(templates: beforeSide.folders))?.formats.map(\.name) ?? [])
+                            + ((try? FormatRegistry.standard(templates: afterSide.folders))?.formats.map(\.name) ?? []))
+            guard known.contains(format) else {
+                throw Diagnostics.fail("Error: no side has a format \"\(format)\"; known: \(known.sorted().joined(separator: ", "))", code: ExitCodes.usage)
+            }
+        }
+        var options = PresentationOptions.default
+        if let threshold { options.urgency = UrgencyPolicy(threshold: threshold, enabled: options.urgency.enabled) }
+        if let helpLine { options.helpLine = HelpLine(helpLine) }
+        let review = Review(before: beforeSide, after: afterSide, formats: formats.isEmpty ? nil : formats,
+                            locales: locales.isEmpty ? nil : locales, options: options, jobs: jobs)
+        let stream = RecordStream(inputs: inputs)
+        let records = AnyIterator { stream.next() }.lazy.map(\.bytes)
+        let progress = isatty(STDERR_FILENO) == 1
+        let result = review.run(records) { done in
+            if progress { FileHandle.standardError.write(Data("\rreview: \(done) records".utf8)) }
+        }
+        if progress { FileHandle.standardError.write(Data("\r".utf8)) }
+        let rule = ReviewReport.FailOn(rawValue: failOn) ?? .failures
+        print(result)
+        try write(result, rule: rule, review: review, inputs: inputs, scratch: scratch)
+        if result.fails(on: rule) {
+            Diagnostics.print("review: fails on \(rule.rawValue)" + (rule == .failures ? " (new failures or new limit findings)" : ""))
+            throw ExitCodes.invalidAlert
+        }
+    }
+
+    /// The side `text` names.
+    private func side(_ text: String, scratch: URL) throws -> ReviewSide {
+        if text == "shipped" { return .shipped }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw Diagnostics.fail("\(text): a side is a templates folder, not a file", code: ExitCodes.noInput) }
+            return ReviewSide(folder: URL(fileURLWithPath: text))
+        }
+        guard text.contains(":") else {
+            throw Diagnostics.fail("\(text): no such templates folder (a side is a folder, shipped, or a git REF:PATH)", code: ExitCodes.noInput)
+        }
+        do { return try ReviewSide.git(text, repository: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), scratch: scratch) } catch {
+            throw Diagnostics.fail("\(error)", code: ExitCodes.noInput)
+        }
+    }
+
+    /// The shipped samples and the sides' `samples/` folders.
+    private func defaultInputs(_ sides: ReviewSide...) throws -> [BatchInput] {
+        var inputs: [BatchInput] = []
+        if let shipped = Self.shippedSamples() { inputs.append(BatchInput(shipped.path)) }
+        for side in sides { inputs += side.sampleFolders.map { BatchInput($0.path) } }
+        guard !inputs.isEmpty else {
+            throw Diagnostics.fail("review: no alerts to review; name a feed, or keep samples/ in the templates folder", code: ExitCodes.noInput)
+        }
+        return inputs
+    }
+
+    /// The samples AlertKit ships: `SampleData` beside the shipped templates (the release archive), else in the
+    /// source tree the binary was built in.
+    static func shippedSamples() -> URL? {
+        var candidates = [AlertTemplates.directory.deletingLastPathComponent().appendingPathComponent("SampleData")]
+        var folder = AlertTemplates.directory.deletingLastPathComponent()
+        for _ in 0..<5 {
+            folder = folder.deletingLastPathComponent()
+            candidates.append(folder.appendingPathComponent("SampleData"))
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("email-alert.json").path) }
+    }
+
+    /// The files the options ask for.
+    private func write(_ result: ReviewReport, rule: ReviewReport.FailOn, review: Review, inputs: [BatchInput], scratch: URL) throws {
+        func save(_ text: String, to path: String) throws {
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                throw Diagnostics.fail("\(path): cannot be written (\(error.localizedDescription))", code: ExitCodes.cannotCreate)
+            }
+        }
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try save(String(decoding: (try? encoder.encode(result)) ?? Data(), as: UTF8.self) + "\n", to: json)
+        }
+        if let summary { try save(result.markdownSummary(), to: summary) }
+        if let junit { try save(result.junit(failOn: rule), to: junit) }
+        if let report {
+            do { try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true) } catch {
+                throw Diagnostics.fail("\(report): cannot be created (\(error.localizedDescription))", code: ExitCodes.cannotCreate)
+            }
+            let shots = screenshots ? ReviewShots(scratch: scratch.appendingPathComponent("shots")) : nil
+            let taken = shots?.take(result, review: review, records: { RecordStream(inputs: inputs) }) ?? []
+            let note = shots == nil ? nil : shots?.browser == nil
+                ? "No screenshots: Chromium is not installed (apt-get install chromium)."
+                : taken.isEmpty ? nil : "Screenshots: the first example of each changed page and email (its HTML part), before and after."
+            try save(result.html(screenshots: taken, screenshotNote: note), to: report + "/index.html")
+            Diagnostics.print("review: report written to \(report)/index.html")
+        }
+    }
+}

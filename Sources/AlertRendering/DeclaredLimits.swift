@@ -1,0 +1,33 @@
+/// The limits a template's channel sets on a document, declared on the template's first line next to its escaping:
+/// `{{! alertkit: escape=json max-bytes=28000 }}` (a Microsoft Teams card's payload), `max-characters=32767` (a
+/// Jira field). AlertKit renders past them; `alertkit review` reports every document over one, before and after a
+/// change.
+public struct DeclaredLimits: Sendable, Hashable {
+    /// The most bytes (UTF-8) a document may have.
+    public var maxBytes: Int?
+    /// The most characters a document may have.
+    public var maxCharacters: Int?
+
+    /// No limits.
+    public init(maxBytes: Int? = nil, maxCharacters: Int? = nil) {
+        self.maxBytes = maxBytes
+        self.maxCharacters = maxCharacters
+    }
+
+    /// The limits of a template's first line (`header`, empty when it is not a comment); a limit that is not a
+    /// positive whole number is an error naming the file.
+    init(header: String, file: String) throws(TemplateError) {
+        func value(_ key: String) throws(TemplateError) -> Int? {
+            guard let range = header.range(of: key + "=") else { return nil }
+            let digits = header[range.upperBound...].prefix(while: { !$0.isWhitespace && $0 != "}" })
+            guard let number = Int(digits), number > 0 else {
+                throw TemplateError(file: file, line: 1, message: "\(key)= takes a positive whole number, not \"\(digits)\"")
+            }
+            return number
+        }
+        self.init(maxBytes: try value("max-bytes"), maxCharacters: try value("max-characters"))
+    }
+
+    /// Whether no limit is declared.
+    public var isEmpty: Bool { maxBytes == nil && maxCharacters == nil }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What a change is, apart from the alert it happened in: the changed words of a document, with the alert's own
+/// values (and every number) put as placeholders, so that the same reworded sentence in a thousand alerts, or a
+/// template line that moved around each alert's name, is one cluster.
+struct ChangeKey: Hashable, Sendable {
+    /// The changes, normalized, as a reader sees them: `"immediately." → "today."`, several joined by ` · `.
+    let text: String
+
+    /// The placeholder an alert's own value becomes.
+    static let value = "‹value›"
+    /// The placeholder a run of digits becomes.
+    static let number = "#"
+
+    /// The key of `diff`, whose document showed the alert values `values`. A change that is nothing but values
+    /// once normalized (a MIME boundary or message id drawn from the content) is left out of the key.
+    init(_ diff: WordDiff, values: [String]) {
+        let parts = diff.changes.compactMap { change -> String? in
+            let removed = Self.normalize(change.removed, values: values), added = Self.normalize(change.added, values: values)
+            return removed == added ? nil : "\"\(removed)\" → \"\(added)\""
+        }
+        let joined = parts.isEmpty ? "only the alert's own values changed" : parts.joined(separator: " · ")
+        text = joined.count > 600 ? String(joined.prefix(600)) + "…" : joined
+    }
+
+    /// `text` with each of `values` (longest first) and each word with a digit in it (numbers, dates, ids, hashes)
+    /// replaced by a placeholder, and white space runs folded to one space.
+    static func normalize(_ text: String, values: [String]) -> String {
+        var text = text
+        for value in values where text.contains(value) { text = text.replacingOccurrences(of: value, with: Self.value) }
+        var out = ""
+        for token in WordDiff.tokens(text) {
+            if token.first?.isWhitespace == true {
+                if out.last != " " { out += " " }
+            } else if token.contains(where: { $0.isASCII && $0.isNumber }) {
+                out += Self.number
+            } else {
+                out += token
+            }
+        }
+        return out
+    }
+
+    /// The strings of an alert's JSON (its own values), longest first, leaving out the short ones that would match
+    /// inside words.
+    static func values(ofAlert json: [UInt8]) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json), options: [.fragmentsAllowed]) else { return [] }
+        var strings = Set<String>()
+        func collect(_ value: Any) {
+            switch value {
+            case let string as String where string.count >= 4: strings.insert(string)
+            case let array as [Any]: array.forEach(collect)
+            case let dictionary as [String: Any]: dictionary.values.forEach(collect)
+            default: break
+            }
+        }
+        collect(object)
+        return strings.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+}

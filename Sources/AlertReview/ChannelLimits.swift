@@ -1,0 +1,158 @@
+import AlertRendering
+import Foundation
+
+/// A document past a limit of its channel: what a review reports on each side, so that it can say what a change broke
+/// (a finding after that was not there before) and what it fixed.
+public struct LimitFinding: Sendable, Hashable, Codable {
+    /// The rule, stable for tools: `slack.blocks`, `slack.header`, `slack.section`, `slack.button`, `sms.cut`,
+    /// `sms.ucs2`, `push.fcm`, `push.apns`, `email.line`, `email.subject`, `email.size`, `template.bytes`,
+    /// `template.characters`.
+    public let rule: String
+    /// What was measured, in words: `needs 2 messages (168 of 160 GSM-7 characters); cut to "…any issues..."`.
+    public let message: String
+
+    /// A finding of `rule`.
+    public init(rule: String, message: String) {
+        self.rule = rule
+        self.message = message
+    }
+}
+
+/// The limits of the channels AlertKit ships formats for, and the ones a template declares (`DeclaredLimits`).
+///
+/// - Slack (Block Kit): at most 50 blocks in a message, 150 characters in a header's text, 3,000 in a section's
+///   text, 75 in a button's label.
+/// - SMS (3GPP TS 23.038 and 23.040): 160 GSM-7 characters in one message (153 in each part of a longer one), 70
+///   UCS-2 characters (67 per part); one character outside the GSM-7 alphabet makes the whole message UCS-2.
+/// - Push: Apple's APNs takes payloads of at most 4,096 bytes, Firebase Cloud Messaging at most 4,000.
+/// - Email: RFC 5322 limits a line to 998 octets and recommends 78 characters, which a subject longer than 78
+///   characters cannot fit in one line of most clients' lists; Gmail clips messages larger than 102 KB.
+public enum ChannelLimits {
+    /// What `document` of the format `emitter` breaks. `unfitted` is an SMS template's text before it was fitted.
+    public static func check(_ document: [UInt8], emitter: any AlertEmitter, unfitted: String? = nil) -> [LimitFinding] {
+        var findings: [LimitFinding] = []
+        let name = emitter.format.name
+        if let template = emitter as? TemplateFormat {
+            if template.fitsSMS, let unfitted { findings += sms(unfitted) }
+            if template.escaping == .slack || name == "slack" { findings += slack(document) }
+            findings += declared(document, template.declaredLimits)
+        }
+        if name == "push" { findings += push(document) }
+        if emitter is EmailFormat { findings += email(document) }
+        return findings
+    }
+
+    /// Slack's Block Kit limits.
+    static func slack(_ document: [UInt8]) -> [LimitFinding] {
+        guard let message = try? JSONSerialization.jsonObject(with: Data(document)) as? [String: Any],
+              let blocks = message["blocks"] as? [[String: Any]] else { return [] }
+        var findings: [LimitFinding] = []
+        if blocks.count > 50 { findings.append(.init(rule: "slack.blocks", message: "\(blocks.count) blocks, Slack takes at most 50")) }
+        func text(_ object: Any?) -> String? { ((object as? [String: Any])?["text"]) as? String }
+        for (number, block) in blocks.enumerated() {
+            switch block["type"] as? String {
+            case "header":
+                if let text = text(block["text"]), text.count > 150 {
+                    findings.append(.init(rule: "slack.header", message: "block \(number + 1): a header of \(text.count) characters, Slack takes at most 150"))
+                }
+            case "section":
+                if let text = text(block["text"]), text.count > 3000 {
+                    findings.append(.init(rule: "slack.section", message: "block \(number + 1): a section of \(text.count) characters, Slack takes at most 3,000"))
+                }
+            case "actions":
+                for element in block["elements"] as? [[String: Any]] ?? [] {
+                    if let label = text(element["text"]), label.count > 75 {
+                        findings.append(.init(rule: "slack.button", message: "block \(number + 1): a button label of \(label.count) characters, Slack takes at most 75"))
+                    }
+                }
+            default: break
+            }
+        }
+        return findings
+    }
+
+    /// The measure of an SMS's text before fitting: its encoding, length and parts.
+    public struct SMSMeasure: Sendable, Hashable {
+        /// Whether every character is in the GSM-7 alphabet.
+        public let isGSM7: Bool
+        /// Its length in its encoding (septets, or UTF-16 code units).
+        public let length: Int
+        /// The first character that makes it UCS-2.
+        public let forcedUCS2: Character?
+        /// How many messages it takes (160/153 GSM-7, 70/67 UCS-2 characters).
+        public var parts: Int {
+            let (single, each) = isGSM7 ? (160, 153) : (70, 67)
+            return length <= single ? 1 : (length + each - 1) / each
+        }
+
+        /// The measure of `text` folded as `SMSText` folds it (white space runs as one space).
+        public init(_ text: String) {
+            let folded = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            forcedUCS2 = folded.first { !SMSText.isGSM7(String($0)) }
+            isGSM7 = forcedUCS2 == nil
+            length = SMSText.length(folded)
+        }
+    }
+
+    /// An SMS that needed more than one message (and so was cut), or that is UCS-2.
+    static func sms(_ unfitted: String) -> [LimitFinding] {
+        let measure = SMSMeasure(unfitted)
+        var findings: [LimitFinding] = []
+        let encoding = measure.isGSM7 ? "GSM-7" : "UCS-2"
+        if measure.parts > 1 {
+            let fitted = SMSText.fit(unfitted)
+            findings.append(.init(rule: "sms.cut", message: "needs \(measure.parts) messages (\(measure.length) of \(measure.isGSM7 ? 160 : 70) "
+                                  + "\(encoding) characters); cut to end \"…\(fitted.suffix(30))\""))
+        }
+        if let character = measure.forcedUCS2 {
+            let scalar = character.unicodeScalars.map { scalar -> String in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }.joined(separator: " ")
+            findings.append(.init(rule: "sms.ucs2", message: "UCS-2 (70 characters a message, not 160), forced by \"\(character)\" \(scalar)"))
+        }
+        return findings
+    }
+
+    /// APNs' and FCM's payload sizes.
+    static func push(_ document: [UInt8]) -> [LimitFinding] {
+        var findings: [LimitFinding] = []
+        if document.count > 4000 { findings.append(.init(rule: "push.fcm", message: "\(document.count) bytes, FCM takes at most 4,000")) }
+        if document.count > 4096 { findings.append(.init(rule: "push.apns", message: "\(document.count) bytes, APNs takes at most 4,096")) }
+        return findings
+    }
+
+    /// An email's lines, subject and size.
+    static func email(_ document: [UInt8]) -> [LimitFinding] {
+        var findings: [LimitFinding] = []
+        var longest = 0, start = 0
+        for (index, byte) in document.enumerated() where byte == 0x0A {
+            var end = index
+            if end > start, document[end - 1] == 0x0D { end -= 1 }
+            longest = max(longest, end - start)
+            start = index + 1
+        }
+        longest = max(longest, document.count - start)
+        if longest > 998 { findings.append(.init(rule: "email.line", message: "a line of \(longest) octets, RFC 5322 allows 998")) }
+        if let subject = MailMessage.subject(document), subject.count > 78 {
+            findings.append(.init(rule: "email.subject", message: "a subject of \(subject.count) characters, more than 78"))
+        }
+        if document.count > 102 * 1024 {
+            findings.append(.init(rule: "email.size", message: "\(document.count / 1024) KB, Gmail clips messages over 102 KB"))
+        }
+        return findings
+    }
+
+    /// The limits a template declares.
+    static func declared(_ document: [UInt8], _ limits: DeclaredLimits) -> [LimitFinding] {
+        var findings: [LimitFinding] = []
+        if let most = limits.maxBytes, document.count > most {
+            findings.append(.init(rule: "template.bytes", message: "\(document.count) bytes, the template declares at most \(most)"))
+        }
+        if let most = limits.maxCharacters {
+            let count = String(decoding: document, as: UTF8.self).count
+            if count > most { findings.append(.init(rule: "template.characters", message: "\(count) characters, the template declares at most \(most)")) }
+        }
+        return findings
+    }
+}

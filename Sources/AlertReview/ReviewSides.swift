@@ -1,0 +1,147 @@
+import AlertModel
+import AlertPresentation
+import AlertRendering
+import Foundation
+
+/// What a side made of one record in one format.
+enum Outcome: Sendable, Equatable {
+    /// The document, and the limits it is past.
+    case rendered([UInt8], [LimitFinding])
+    /// The record is not a valid alert (the same on both sides: the input, not the templates).
+    case invalid(String)
+    /// The side failed: its templates or catalog do not load, or this document failed.
+    case failed(String)
+    /// The side has no such format or locale.
+    case absent
+}
+
+/// One record compared in one format and locale: the outcome on each side, and for a changed document, its
+/// change's key and diff.
+struct Comparison: Sendable {
+    let before: Outcome, after: Outcome
+    var id: String?
+    var change: (key: ChangeKey, diff: WordDiff)?
+}
+
+/// Both sides of a review, made ready.
+struct ReviewSides: Sendable {
+    let before: ReviewSide.Prepared, after: ReviewSide.Prepared
+    /// Whether the sides differ in catalogs alone: then two equal views make the same document.
+    let rendersAlike: Bool
+    let renderOptions: RenderOptions
+
+    /// `record` compared in every format and locale of `plan`, row by row.
+    func compare(_ record: [UInt8], plan: RecordPlan) -> [Comparison] {
+        var comparisons: [Comparison] = []
+        comparisons.reserveCapacity(plan.formats.count * plan.locales.count)
+        var values: [String]?  // the alert's own strings, read when a document changed
+        var perLocale: [[Comparison]] = []
+        for locale in plan.locales {
+            let old = before.present(record, locale: locale), new = after.present(record, locale: locale)
+            let sameView: Bool
+            if rendersAlike, case .success(let a) = old, case .success(let b) = new { sameView = a.view == b.view } else { sameView = false }
+            var row: [Comparison] = []
+            for format in plan.formats {
+                let oldOutcome = before.emit(old, format: format, options: renderOptions)
+                let newOutcome = sameView && before.has(format) == after.has(format)
+                    ? oldOutcome : after.emit(new, format: format, options: renderOptions)
+                var comparison = Comparison(before: oldOutcome, after: newOutcome)
+                if case .rendered(let a, _) = oldOutcome, case .rendered(let b, _) = newOutcome, a != b {
+                    let diff = WordDiff(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
+                    if values == nil { values = ChangeKey.values(ofAlert: record) }
+                    comparison.change = (ChangeKey(diff, values: values ?? []), diff)
+                    comparison.id = (try? new.get().view.id) ?? (try? old.get().view.id)
+                } else if case .rendered(_, let findings) = newOutcome, !findings.isEmpty {
+                    comparison.id = (try? new.get().view.id)
+                } else if case .rendered(_, let findings) = oldOutcome, !findings.isEmpty {
+                    comparison.id = (try? old.get().view.id)
+                } else if case .failed = newOutcome {
+                    comparison.id = (try? new.get().view.id) ?? (try? old.get().view.id)
+                }
+                row.append(comparison)
+            }
+            perLocale.append(row)
+        }
+        for formatIndex in plan.formats.indices {  // format-major, as the report's rows are
+            for localeIndex in plan.locales.indices { comparisons.append(perLocale[localeIndex][formatIndex]) }
+        }
+        return comparisons
+    }
+}
+
+/// A record presented by one side, or the outcome every format then has.
+typealias Presented = Result<(view: AlertView, pipeline: AlertPipeline), Stopped>
+
+/// What stops a record before any format: no such locale, a side that does not load, an invalid alert.
+struct Stopped: Error {
+    let outcome: Outcome
+}
+
+extension ReviewSide {
+    /// A side made ready: its formats, and a pipeline per locale (or why there is none).
+    struct Prepared: Sendable {
+        let formats: Result<FormatRegistry, ReviewFailure>
+        let pipelines: [String: Result<AlertPipeline, ReviewFailure>]
+
+        init(_ side: ReviewSide, options: PresentationOptions) {
+            formats = Result { try side.formats() }.mapError(ReviewFailure.init)
+            var pipelines: [String: Result<AlertPipeline, ReviewFailure>] = [:]
+            for locale in side.locales {
+                pipelines[locale] = formats.flatMap { formats in
+                    Result { AlertPipeline(context: try side.context(locale: locale, options: options), formats: formats) }
+                        .mapError(ReviewFailure.init)
+                }
+            }
+            self.pipelines = pipelines
+        }
+
+        var formatNames: [String] { (try? formats.get())?.formats.map(\.name) ?? [] }
+
+        /// Whether the side has `format`; a side whose templates do not load has every format, failing.
+        func has(_ format: String) -> Bool {
+            switch formats {
+            case .success(let registry): registry.formats.contains { $0.name == format }
+            case .failure: true
+            }
+        }
+
+        /// The record presented in `locale` by this side's pipeline.
+        func present(_ record: [UInt8], locale: String) -> Presented {
+            guard let pipeline = pipelines[locale] else { return .failure(Stopped(outcome: .absent)) }
+            switch pipeline {
+            case .failure(let failure): return .failure(Stopped(outcome: .failed(failure.message)))
+            case .success(let pipeline):
+                do { return .success((try pipeline.present(record).view, pipeline)) } catch {
+                    return .failure(Stopped(outcome: .invalid(error.problems.first?.description ?? "not an alert")))
+                }
+            }
+        }
+
+        /// `presented` in `format`, with the limits its document is past.
+        func emit(_ presented: Presented, format: String, options: RenderOptions) -> Outcome {
+            switch presented {
+            case .failure(let stopped):
+                if case .invalid = stopped.outcome, !has(format) { return .absent }
+                return stopped.outcome
+            case .success(let (view, pipeline)):
+                guard has(format), let emitter = try? pipeline.formats.emitter(named: format) else { return .absent }
+                do {
+                    let bytes = try pipeline.emit(view, with: emitter, options: options).bytes
+                    var unfitted: String?
+                    if let template = emitter as? TemplateFormat, template.fitsSMS {
+                        unfitted = try template.renderUnfitted(view, options: pipeline.limited(options))
+                    }
+                    return .rendered(bytes, ChannelLimits.check(bytes, emitter: emitter, unfitted: unfitted))
+                } catch {
+                    return .failed(String(describing: error))
+                }
+            }
+        }
+    }
+}
+
+/// Why a side could not render: its templates or catalog do not load, or a document failed.
+struct ReviewFailure: Error {
+    let message: String
+    init(_ error: any Error) { message = String(describing: error) }
+}

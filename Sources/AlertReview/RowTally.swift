@@ -28,7 +28,7 @@ struct RowTally {
                 row.changed += 1
                 if let change = comparison.change { cluster(change.key, change.diff, position: position, id: comparison.id) }
             }
-        case (.invalid, .invalid): row.invalid += 1
+        case (.invalid, .invalid), (.invalid, .absent), (.absent, .invalid): row.invalid += 1  // the input, not the sides
         case (.absent, .absent): break
         case (.rendered, .failed(let message)), (.absent, .failed(let message)), (.invalid, .failed(let message)):
             row.newlyFailing += 1

@@ -1,5 +1,6 @@
 import AlertJSON
 @testable import AlertModel
+import AlertTestSupport
 import Foundation
 import Testing
 

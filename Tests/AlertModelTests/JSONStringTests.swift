@@ -1,5 +1,6 @@
 import AlertJSON
 import AlertModel
+import AlertTestSupport
 import Foundation
 import Testing
 
@@ -82,18 +83,5 @@ struct JSONStringTests {
         let text = Self.specials.joined(separator: "x") + "<a href=\"#\">\\</a>"
         let decoded = try JSONSerialization.jsonObject(with: Data(Self.escaped(text).utf8), options: .fragmentsAllowed)
         #expect(decoded as? String == text)
-    }
-}
-
-/// A small, seeded generator, so that a failure repeats.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

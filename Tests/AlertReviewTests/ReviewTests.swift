@@ -9,55 +9,129 @@ import Testing
 struct ReviewTests {
     static let samples: [[UInt8]] = Fixtures.sampleNames.compactMap { try? [UInt8](Fixtures.sample($0)) }
 
-    @Test("what AlertKit ships against itself: every format unchanged in every locale")
-    func againstItself() throws {
-        let report = Review(before: .shipped, after: .shipped).run(Self.samples)
-        #expect(Self.samples.count == Fixtures.sampleNames.count)
-        #expect(Set(report.rows.map(\.locale)) == ["en", "es"])
-        #expect(report.rows.count == 2 * 8, "\(report.rows.map(\.format))")
-        for row in report.rows {
-            #expect(row.records == Self.samples.count && row.unchanged == row.records && row.presence == .both, "\(row)")
-        }
-        #expect(!report.hasChanges && !report.hasNewFailures)
+    /// A templates folder whose English catalog rewords the first step of the email-address match type.
+    static func rewordedStep(_ text: String) throws -> ScratchDirectory {
+        let folder = try ScratchDirectory("alertkit-review")
+        let shipped = TemplateFormats.shipped.deletingLastPathComponent().appendingPathComponent("catalog/en.json")
+        let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as! [String: Any]
+        var email = (catalog["matchTypes"] as! [String: Any])["IDEMAILADDR"] as! [String: Any]
+        var steps = email["steps"] as! [[String: Any]]
+        steps[0]["text"] = text
+        email["steps"] = steps
+        let override = try JSONSerialization.data(withJSONObject: ["matchTypes": ["IDEMAILADDR": email]])
+        _ = try folder.file("catalog/en.json", override)
+        return folder
     }
 
-    @Test("one step reworded in a catalog override: exactly the alerts that show it change, in the formats that show steps")
-    func rewordedStep() throws {
-        let folder = try ScratchDirectory("alertkit-review")
-        var catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: TemplateFormats.shipped.deletingLastPathComponent().appendingPathComponent("catalog/en.json"))) as! [String: Any]
-        var matchTypes = catalog["matchTypes"] as! [String: Any]
-        var email = matchTypes["IDEMAILADDR"] as! [String: Any]
-        var steps = email["steps"] as! [[String: Any]]
-        steps[0]["text"] = "Change your password today, and use a new one for every account."
-        email["steps"] = steps
-        matchTypes = ["IDEMAILADDR": email]
-        catalog = ["matchTypes": matchTypes]
-        try folder.file("catalog/en.json", String(decoding: try JSONSerialization.data(withJSONObject: catalog), as: UTF8.self))
-        let report = Review(before: .shipped, after: ReviewSide(folder: folder.url), locales: ["en", "es"]).run(Self.samples)
+    /// How many of `records` show the email-address step "Change your password immediately." in English.
+    static func showingStep(_ records: [[UInt8]]) throws -> Int {
         let pipeline = AlertPipeline()
-        let showing = try Self.samples.filter { try pipeline.view($0).nextSteps.items.contains { $0.text == "Change your password immediately." }
-            || pipeline.view($0).nextSteps.groups.contains { $0.items.contains { $0.text == "Change your password immediately." } } }.count
-        #expect(showing > 0)
+        return records.filter { record in
+            guard let view = try? pipeline.view(record) else { return false }
+            return (view.nextSteps.items + view.nextSteps.groups.flatMap(\.items)).contains { $0.text == "Change your password immediately." }
+        }.count
+    }
+
+    @Test("what AlertKit ships against itself, over the samples and 10,000 generated alerts: every format unchanged in both locales")
+    func againstItself() throws {
+        // 10,000 alerts; 1,000 under a sanitizer, which runs every test again ten times slower.
+        let count = Fixtures.sanitizer == nil ? 10_000 : 1_000
+        let feed = try Fixtures.generateFeed(["--count", "\(count)", "--seed", "27"]).map { [UInt8]($0) }
+        let records = Self.samples + feed
+        let report = Review(before: .shipped, after: .shipped).run(records)
+        #expect(report.records == records.count)
+        #expect(Set(report.rows.map(\.locale)) == ["en", "es"])
+        #expect(Set(report.rows.map(\.format)) == ["email", "html", "json", "markdown", "push", "slack", "sms", "text"])
         for row in report.rows {
-            switch (row.locale, row.format) {
-            case ("es", _): #expect(row.changed == 0, "the Spanish catalog is not overridden: \(row)")
-            case ("en", "markdown"), ("en", "text"), ("en", "json"), ("en", "html"), ("en", "email"), ("en", "slack"):
-                #expect(row.changed == showing && row.newlyFailing == 0, "\(row)")
-            default: break
+            #expect(row.records == records.count && row.unchanged == row.records && row.presence == .both, "\(row.counts)")
+            #expect(row.clusters.isEmpty && row.newFindings.isEmpty && row.fixedFindings.isEmpty)
+        }
+        #expect(!report.hasChanges && !report.hasNewFailures && !report.fails(on: .changes))
+    }
+
+    @Test("one step reworded in a catalog override: exactly the alerts that show it change, one cluster per format naming the catalog key")
+    func rewordedStep() throws {
+        let folder = try Self.rewordedStep("Change your password today.")
+        let feed = try Fixtures.generateFeed(["--count", "1000", "--seed", "5"]).map { [UInt8]($0) }
+        let records = Self.samples + feed
+        let showing = try Self.showingStep(records)
+        #expect(showing > 100)
+        let report = Review(before: .shipped, after: ReviewSide(folder: folder.url), locales: ["en", "es"]).run(records)
+        for row in report.rows {
+            if row.locale == "es" {
+                #expect(row.changed == 0, "the Spanish catalog is not overridden: \(row.counts)")
+                continue
+            }
+            // push and SMS show the first step of the first group only; the others show every step.
+            #expect(row.newlyFailing == 0 && row.newFindings.isEmpty, "a shorter step breaks nothing: \(row.counts)")
+            if row.changed > 0 {
+                #expect(row.clusters.count == 1 || row.format == "json", "\(row.format): \(row.clusters.map(\.change))")
+                for cluster in row.clusters {
+                    #expect(cluster.source == "catalog en: matchTypes.IDEMAILADDR.steps[0].text", "\(row.format): \(cluster.source ?? "none")")
+                    #expect(cluster.change.contains("\"immediately\" → \"today\""), "\(row.format): \(cluster.change)")
+                    #expect(!cluster.examples.isEmpty && cluster.examples.count <= 2)
+                }
+            }
+            if ["markdown", "text", "json", "html", "email", "slack"].contains(row.format) {
+                #expect(row.changed == showing, "\(row.format): \(row.counts)")
             }
         }
-        #expect(report.hasChanges && !report.hasNewFailures)
+        #expect(report.rows.first { $0.format == "sms" && $0.locale == "en" }!.changed > 0)
+        #expect(report.hasChanges && !report.hasNewFailures && !report.fails(on: .failures) && report.fails(on: .changes))
     }
 
-    @Test("a template that does not parse on the after side: every format newly failing there, the error named, no crash")
+    @Test("a step reworded past an SMS's length: a new limit finding that fails the review by default")
+    func longerStep() throws {
+        let folder = try Self.rewordedStep("Change your password today, on every site where you used it, and turn on two-step verification wherever it is offered.")
+        let report = Review(before: .shipped, after: ReviewSide(folder: folder.url), locales: ["en"]).run(Self.samples)
+        let sms = try #require(report.rows.first { $0.format == "sms" })
+        let cut = try #require(sms.newFindings.first { $0.rule == "sms.cut" }, "\(sms.counts)")
+        #expect(cut.count == sms.changed && cut.count > 0)
+        #expect(cut.examples.first?.message.contains("needs 2 messages") == true, "\(cut.examples)")
+        #expect(report.hasNewFailures && report.fails(on: .failures) && !report.fails(on: .never))
+        #expect(report.description.contains("new limit finding sms.cut"))
+    }
+
+    @Test("a template that does not parse on the after side: every format newly failing there with file, line and column; the before side renders")
     func brokenTemplate() throws {
         let folder = try ScratchDirectory("alertkit-review")
-        try folder.file("formats/teams.json.mustache", "{{! alertkit: escape=json }}\n{\"title\": \"{{title}\"}\n")
+        _ = try folder.file("formats/teams.json.mustache", "{{! alertkit: escape=json }}\n{\"title\": \"{{title}\"}\n")
         let report = Review(before: .shipped, after: ReviewSide(folder: folder.url), locales: ["en"]).run(Self.samples)
         for row in report.rows {
-            #expect(row.newlyFailing == row.records && row.firstFailure?.contains("teams.json.mustache") == true, "\(row)")
+            #expect(row.newlyFailing == row.records, "\(row.counts)")
+            #expect(row.firstFailure?.contains("teams.json.mustache:2:") == true, "\(row.firstFailure ?? "")")
         }
+        let before = Review(before: .shipped, after: .shipped, locales: ["en"]).run(Self.samples)
+        #expect(before.rows.allSatisfy { $0.unchanged == $0.records })
         #expect(report.hasNewFailures)
         #expect(report.description.contains("newly failing"))
+    }
+
+    @Test("a format on one side only is reported as added, and records in it as changed; invalid records are counted apart")
+    func addedFormat() throws {
+        let folder = try ScratchDirectory("alertkit-review")
+        _ = try folder.file("formats/teams.json.mustache", "{{! alertkit: escape=json max-bytes=100 }}\n{\"title\": \"{{title}}\", \"id\": \"{{id}}\"}\n")
+        let records = Self.samples + [Array("{\"not\": \"an alert\"}".utf8)]
+        let report = Review(before: .shipped, after: ReviewSide(folder: folder.url), locales: ["en"]).run(records)
+        let teams = try #require(report.rows.first { $0.format == "teams" })
+        #expect(teams.presence == .added && teams.changed == Self.samples.count && teams.invalid == 1, "\(teams.counts)")
+        for row in report.rows where row.format != "teams" { #expect(row.unchanged == Self.samples.count && row.invalid == 1) }
+        #expect(report.hasChanges)
+    }
+
+    @Test("a template's declared limit: a document past max-bytes is a finding, one at it is not")
+    func declaredLimit() throws {
+        let record = try [UInt8](Fixtures.sample("email-alert"))
+        let template = "{\"id\": \"{{id}}\"}\n"
+        let measured = try ScratchDirectory("alertkit-review")
+        _ = try measured.file("formats/card.json.mustache", "{{! alertkit: escape=json }}\n" + template)
+        let document = try AlertPipeline(formats: FormatRegistry.standard(templates: [measured.url])).render(record, format: "card").document
+        for (limit, expected) in [(document.utf8.count - 1, 1), (document.utf8.count, 0), (document.utf8.count + 1, 0)] {
+            let folder = try ScratchDirectory("alertkit-review")
+            _ = try folder.file("formats/card.json.mustache", "{{! alertkit: escape=json max-bytes=\(limit) }}\n" + template)
+            let side = ReviewSide(folder: folder.url)
+            let report = Review(before: side, after: side, formats: ["card"], locales: ["en"]).run([record])
+            #expect(report.rows[0].findingsAfter.map(\.count) == (expected == 0 ? [] : [1]), "limit \(limit)")
+        }
     }
 }

@@ -1,0 +1,96 @@
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// `alertkit review` as a team runs it: sides, exit codes, outputs, and nothing left behind.
+@Suite("alertkit review", .serialized)
+struct ReviewCommandTests {
+    /// A templates folder whose English catalog sets the first step of the email-address match type to `step`.
+    static func folder(step: String) throws -> ScratchDirectory {
+        let folder = try ScratchDirectory("alertkit-review-cli")
+        let shipped = Fixtures.packageRoot.appendingPathComponent("Templates/catalog/en.json")
+        let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as! [String: Any]
+        var email = (catalog["matchTypes"] as! [String: Any])["IDEMAILADDR"] as! [String: Any]
+        var steps = email["steps"] as! [[String: Any]]
+        steps[0]["text"] = step
+        email["steps"] = steps
+        try folder.file("catalog/en.json", try JSONSerialization.data(withJSONObject: ["matchTypes": ["IDEMAILADDR": email]]))
+        return folder
+    }
+
+    static let longStep = "Change your password today, on every site where you used it, and turn on two-step verification wherever it is offered."
+
+    /// The review's scratch folders in the temporary folder.
+    static func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("alertkit-review-scratch-") }
+    }
+
+    @Test("shipped against itself over the shipped samples: every format unchanged in both locales, exit 0")
+    func againstItself() throws {
+        let result = try CLI.run(["review", "--after", "shipped"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rows = result.output.split(separator: "\n").dropFirst()
+        #expect(rows.count == 16, "\(result.output)")
+        #expect(rows.allSatisfy { $0.contains(": 27 records, unchanged") }, "\(result.output)")
+    }
+
+    @Test("a step past an SMS's length fails by default, passes with --fail-on never; a short one fails only with --fail-on changes")
+    func failOn() throws {
+        let long = try Self.folder(step: Self.longStep)
+        let failing = try CLI.run(["review", "--after", long.url.path, "--locale", "en"])
+        #expect(failing.status == 1, "\(failing.standardError)")
+        #expect(failing.output.contains("new limit finding sms.cut"))
+        #expect(failing.standardError.contains("review: fails on failures"))
+        #expect(try CLI.run(["review", "--after", long.url.path, "--locale", "en", "--fail-on", "never"]).status == 0)
+        let short = try Self.folder(step: "Change your password today.")
+        #expect(try CLI.run(["review", "--after", short.url.path, "--locale", "en"]).status == 0)
+        let changes = try CLI.run(["review", "--after", short.url.path, "--locale", "en", "--fail-on", "changes"])
+        #expect(changes.status == 1 && changes.output.contains("catalog en: matchTypes.IDEMAILADDR.steps[0].text"), "\(changes.output)")
+        #expect(try Self.leftovers().isEmpty)
+    }
+
+    @Test("every output is written, and the scratch folders go")
+    func outputs() throws {
+        let after = try Self.folder(step: Self.longStep)
+        let out = try ScratchDirectory("alertkit-review-cli-out")
+        let result = try CLI.run(["review", "--after", after.url.path, "--locale", "en", "--format", "sms", "--format", "html",
+                                  "--json", out.path("r.json"), "--summary", out.path("r.md"), "--junit", out.path("r.xml"),
+                                  "--report", out.path("report"), "--no-screenshots"])
+        #expect(result.status == 1, "\(result.standardError)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.url.appendingPathComponent("r.json"))) as! [String: Any]
+        #expect((json["rows"] as! [Any]).count == 2 && json["records"] as? Int == 27)
+        #expect(try String(contentsOfFile: out.path("r.md"), encoding: .utf8).contains("## AlertKit review"))
+        #expect(try String(contentsOfFile: out.path("r.xml"), encoding: .utf8).contains("<failure message="))
+        let page = try String(contentsOfFile: out.path("report/index.html"), encoding: .utf8)
+        #expect(page.contains("class=\"cluster\"") && !page.contains("<img"))
+        #expect(result.standardError.contains("report written to"))
+        #expect(try Self.leftovers().isEmpty)
+    }
+
+    @Test("a git REF:PATH side is read with git, no checkout; a ref git does not know exits 66 with git's words")
+    func gitSide() throws {
+        let same = try CLI.shell("cd \"$1\" && \"$ALERTKIT\" review --before HEAD:Templates --after Templates --format sms --format slack"
+                                 .replacingOccurrences(of: "$1", with: Fixtures.packageRoot.path))
+        #expect(same.status == 0, "\(same.standardError)")
+        #expect(same.output.contains("review: HEAD:Templates →") && same.output.contains("slack [es]: 27 records, unchanged"), "\(same.output)")
+        let unknown = try CLI.shell("cd \"\(Fixtures.packageRoot.path)\" && \"$ALERTKIT\" review --before no-such-ref:Templates --after shipped")
+        #expect(unknown.status == 66 && unknown.standardError.contains("no-such-ref:Templates: git failed"), "\(unknown.standardError)")
+        let escape = try CLI.run(["review", "--before", "HEAD:../x", "--after", "shipped"])
+        #expect(escape.status == 66 && escape.standardError.contains("PATH inside the repository"), "\(escape.standardError)")
+        #expect(try Self.leftovers().isEmpty)
+    }
+
+    @Test("usage errors exit 64, a side or input that is not there 66", arguments: [
+        (["review", "--after", "shipped", "--fail-on", "sometimes"], Int32(64), "--fail-on takes failures, changes, never"),
+        (["review"], 64, "--after"),
+        (["review", "--after", "shipped", "--format", "fax"], 64, "no side has a format \"fax\""),
+        (["review", "--after", "shipped", "--locale", "../x"], 64, "is not a locale tag"),
+        (["review", "--after", "/no/such/folder"], 66, "no such templates folder"),
+        (["review", "/no/such/feed.ndjson", "--after", "shipped"], 66, "/no/such/feed.ndjson"),
+    ])
+    func usage(arguments: [String], status: Int32, message: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == status && result.standardError.contains(message), "\(result.status): \(result.standardError)")
+    }
+}

@@ -1,0 +1,43 @@
+@testable import AlertReview
+import AlertTestSupport
+import Testing
+
+@Suite("Word diff")
+struct WordDiffTests {
+    /// The before text is the same runs and the removed text; the after text, the same runs and the added text.
+    static func sides(_ diff: WordDiff) -> (String, String) {
+        diff.runs.reduce(into: ("", "")) { sides, run in
+            switch run {
+            case .same(let text): sides.0 += text; sides.1 += text
+            case .changed(let removed, let added): sides.0 += removed; sides.1 += added
+            }
+        }
+    }
+
+    @Test("one reworded word is one change, with the rest the same")
+    func oneWord() {
+        let diff = WordDiff("Change your password immediately.\nKeep an eye out.", "Change your password today.\nKeep an eye out.")
+        #expect(diff.changes.map { "\($0.removed)→\($0.added)" } == ["immediately→today"])
+        #expect(Self.sides(diff) == ("Change your password immediately.\nKeep an eye out.", "Change your password today.\nKeep an eye out."))
+    }
+
+    @Test("any two texts: the runs give both back, and equal texts have no change", arguments: 0..<200)
+    func roundTrip(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed) + 1)
+        let words = ["a", "b", "cc", " ", "\n", ".", "é", "<p>", "ddd", "  "]
+        func text() -> String { (0..<Int.random(in: 0...40, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined() }
+        let (a, b) = (text(), text())
+        let diff = WordDiff(a, b)
+        #expect(Self.sides(diff) == (a, b))
+        #expect(WordDiff(a, a).isEmpty)
+        #expect(diff.isEmpty == (a == b))
+    }
+
+    @Test("past the most edits it looks for, the differing middle is one change")
+    func manyEdits() {
+        let a = (0..<2000).map { "w\($0)" }.joined(separator: " "), b = (0..<2000).map { "v\($0)" }.joined(separator: " ")
+        let diff = WordDiff("head " + a + " tail", "head " + b + " tail")
+        #expect(diff.changes.count == 1)
+        #expect(Self.sides(diff) == ("head " + a + " tail", "head " + b + " tail"))
+    }
+}

@@ -4,7 +4,7 @@ import ArgumentParser
 /// `alertkit --help` prints it, and a test holds README.md's list to it.
 public enum ExitCodes {
     /// An input is not JSON, breaks the alert contract or renders past a limit; `batch` rejected some record;
-    /// `templates check` found a problem.
+    /// `templates check` found a problem; `review` found what `--fail-on` names.
     public static let invalidAlert = ExitCode(1)
     /// The command line is wrong (ArgumentParser's own code for validation errors, EX_USAGE).
     public static let usage = ExitCode.validationFailure
@@ -22,7 +22,7 @@ public enum ExitCodes {
     /// Every exit code with what it means, in order; 128 + N (stopped by signal N) is not a constant.
     public static let table: [(code: Int32, meaning: String)] = [
         (0, "success"),
-        (invalidAlert.rawValue, "an input is not a valid alert, or its document is over a limit (batch: some record was rejected; templates check: a problem found)"),
+        (invalidAlert.rawValue, "an input is not a valid alert, or its document is over a limit (batch: some record was rejected; templates check: a problem found; review: what --fail-on names happened)"),
         (usage.rawValue, "usage error"),
         (noInput.rawValue, "an input cannot be read"),
         (missingResources.rawValue, "AlertKit's shipped templates are missing"),

@@ -16,7 +16,7 @@ extension ReviewReport {
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
         <title>AlertKit review: \(Self.html(before)) → \(Self.html(after))</title>
         <style>
-        body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1200px; padding: 0 1rem; color: #1d1d1f; }
+        body { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1200px; padding: 0 1rem; color: #1d1d1f; }
         table { border-collapse: collapse; margin: 1rem 0; }
         th, td { border: 1px solid #ccc; padding: .3rem .6rem; text-align: left; vertical-align: top; }
         td.n { text-align: right; font-variant-numeric: tabular-nums; }

@@ -63,7 +63,30 @@ public struct WordDiff: Sendable, Hashable {
             change(head..<(a.count - tail), head..<(b.count - tail))
         }
         same((a.count - tail)..<a.count)
-        self.runs = runs
+        self.runs = Self.merged(runs)
+    }
+
+    /// The most characters of common text between two changes that are read as part of one change: a space or a
+    /// short word that two rewordings happen to share ("Talk" → "on", " ", "to" → "every" reads as one rewording).
+    static let shortestKept = 5
+
+    /// `runs` with each short common text between two changes folded into one change.
+    private static func merged(_ runs: [Run]) -> [Run] {
+        var out: [Run] = []
+        var index = 0
+        while index < runs.count {
+            if case .changed(let removed, let added) = runs[index], case .changed(let r0, let a0)? = out.last {
+                out[out.count - 1] = .changed(removed: r0 + removed, added: a0 + added)
+            } else if case .same(let text) = runs[index], text.count < shortestKept, index + 1 < runs.count,
+                      case .changed(let r0, let a0)? = out.last, case .changed(let removed, let added) = runs[index + 1] {
+                out[out.count - 1] = .changed(removed: r0 + text + removed, added: a0 + text + added)
+                index += 1
+            } else {
+                out.append(runs[index])
+            }
+            index += 1
+        }
+        return out
     }
 
     /// Whether the two texts were the same.

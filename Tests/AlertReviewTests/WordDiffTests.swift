@@ -21,6 +21,12 @@ struct WordDiffTests {
         #expect(Self.sides(diff) == ("Change your password immediately.\nKeep an eye out.", "Change your password today.\nKeep an eye out."))
     }
 
+    @Test("words reworded around a space or a short shared word read as one change; a longer shared text parts them")
+    func merged() {
+        let diff = WordDiff("Talk to an expert now. Then rest.", "Call us at once now. Then sleep.")
+        #expect(diff.changes.map { "\($0.removed)→\($0.added)" } == ["Talk to an expert→Call us at once", "rest→sleep"])
+    }
+
     @Test("any two texts: the runs give both back, and equal texts have no change", arguments: 0..<200)
     func roundTrip(seed: Int) {
         var generator = SplitMix(seed: UInt64(seed) + 1)

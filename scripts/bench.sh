@@ -21,8 +21,14 @@
 #                             the feed's first COUNT alerts (default 2,000; start-up subtracted by a run on its first
 #                             alert alone), beside the C bound's on the same alerts, with the ratio and its target;
 #                             and heap allocations per alert (memcheck) for fragments. Release build, or ALERTKIT_BIN
-#   scripts/bench.sh smoke    every `table` row once over 500 alerts with the debug build, and `instructions` over
-#                             20 alerts for two formats: checks the script, not speed (CI runs it)
+#   scripts/bench.sh review [COUNT...]
+#                             `alertkit review` over COUNT alerts (default 10,000) × every shipped format × 2 locales
+#                             × 2 sides, on 2 jobs, release build: seconds and peak resident memory, for a template
+#                             change (every document rendered on both sides) and a catalog change (a view the same on
+#                             both sides renders once); several COUNTs show whether memory stays flat. REVIEW_FORMATS
+#                             (say "-f text") narrows the formats for the largest counts
+#   scripts/bench.sh smoke    every `table` row once over 500 alerts with the debug build, `instructions` over
+#                             20 alerts for two formats, and `review` over 200: checks the script, not speed (CI runs it)
 #   scripts/bench.sh          stages and batch
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -220,6 +226,44 @@ ROWS
   if [ "$counts" -gt 0 ]; then rm -rf "$work"; fi
 }
 
+# review_rows BINARY COUNT...: one row per count and kind of change: seconds, renders per second, peak RSS.
+review_rows() {
+  local binary=$1; shift
+  local sides; sides=$(mktemp -d)
+  mkdir -p "$sides/template/formats" "$sides/catalog/catalog"
+  # A template change: one Slack block's text reworded, so no view renders the same on both sides.
+  sed 's/"type": "divider"/"type": "divider", "block_id": "rule"/' Templates/formats/slack.json.mustache \
+    > "$sides/template/formats/slack.json.mustache"
+  # A catalog change: one step of one match type reworded (about a third of the alerts show it).
+  python3 - "$sides/catalog/catalog/en.json" <<'PY'
+import json, sys
+catalog = json.load(open("Templates/catalog/en.json"))
+steps = catalog["matchTypes"]["IDEMAILADDR"]["steps"]
+steps[0]["text"] = "Change your password today."
+json.dump({"matchTypes": {"IDEMAILADDR": {"steps": steps}}}, open(sys.argv[1], "w"))
+PY
+  echo "| alerts | change | rows (format, locale) × sides | renders | seconds | renders/s | peak RSS |"
+  echo "|---|---|---|---|---|---|---|"
+  local count kind log
+  for count in "$@"; do
+    local input; input=$(feed_of "$count")
+    for kind in template catalog; do
+      log=$(mktemp)
+      # shellcheck disable=SC2086
+      /usr/bin/time -f "time=%e rss_kb=%M" "$binary" review "$input" --after "$sides/$kind" --fail-on never --jobs 2 \
+        ${REVIEW_FORMATS:-} >"$log.out" 2>"$log" || true
+      local rows seconds rss
+      rows=$(grep -cE '^  [a-z]' "$log.out" || true)
+      seconds=$(sed -n 's/.*time=\([0-9.]*\).*/\1/p' "$log")
+      rss=$(( $(sed -n 's/.*rss_kb=\([0-9]*\).*/\1/p' "$log") / 1024 ))
+      printf "| %s | %s | %s × 2 | %s | %s | %s | %s MB |\n" "$count" "$kind" "$rows" "$((count * rows * 2))" "$seconds" \
+        "$(python3 -c "print(round($count * $rows * 2 / max($seconds, 0.01)))")" "$rss"
+      rm -f "$log" "$log.out"
+    done
+  done
+  rm -rf "$sides"
+}
+
 # feed_of COUNT: the generated feed of COUNT alerts.
 feed_of() {
   case $1 in
@@ -241,11 +285,16 @@ case "${1:-all}" in
   smoke)
     swift build --product alertkit >&2
     INSTRUCTIONS=0 table "$(swift build --show-bin-path)/alertkit" 500 500
-    instructions "$(swift build --show-bin-path)/alertkit" 20 "fragments|3|--fragment slack|5|-f_slack" ;;
+    instructions "$(swift build --show-bin-path)/alertkit" 20 "fragments|3|--fragment slack|5|-f_slack"
+    review_rows "$(swift build --show-bin-path)/alertkit" 200 ;;
+  review)
+    if [ -z "${ALERTKIT_BIN:-}" ]; then swift build -c release --product alertkit >&2; fi
+    shift
+    review_rows "${ALERTKIT_BIN:-.build/release/alertkit}" "${@:-10000}" ;;
   stages) stages ;;
   batch) batch ;;
   flat) flat ;;
   cbound) cbound ;;
   all) stages; batch ;;
-  *) echo "usage: scripts/bench.sh [stages|batch|flat|cbound|table [COUNT [OUTDIR_COUNT]]|instructions [COUNT]|smoke]" >&2; exit 64 ;;
+  *) echo "usage: scripts/bench.sh [stages|batch|flat|cbound|table [COUNT [OUTDIR_COUNT]]|instructions [COUNT]|review [COUNT...]|smoke]" >&2; exit 64 ;;
 esac

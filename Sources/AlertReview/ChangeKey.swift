@@ -13,11 +13,14 @@ struct ChangeKey: Hashable, Sendable {
     static let number = "#"
 
     /// The key of `diff`, whose document showed the alert values `values`. A change that is nothing but values
-    /// once normalized (a MIME boundary or message id drawn from the content) is left out of the key.
+    /// once normalized (a MIME boundary or message id drawn from the content) is left out of the key, and a change
+    /// made in several places of the document (a step shown under two leaks) counts once.
     init(_ diff: WordDiff, values: [String]) {
-        let parts = diff.changes.compactMap { change -> String? in
+        var parts: [String] = []  // each change once: the same rewording in two places of a document is one change
+        for change in diff.changes {
             let removed = Self.normalize(change.removed, values: values), added = Self.normalize(change.added, values: values)
-            return removed == added ? nil : "\"\(removed)\" → \"\(added)\""
+            let part = "\"\(removed)\" → \"\(added)\""
+            if removed != added, !parts.contains(part) { parts.append(part) }
         }
         let joined = parts.isEmpty ? "only the alert's own values changed" : parts.joined(separator: " · ")
         text = joined.count > 600 ? String(joined.prefix(600)) + "…" : joined

@@ -15,12 +15,30 @@ enum Outcome: Sendable, Equatable {
     case absent
 }
 
-/// One record compared in one format and locale: the outcome on each side, and for a changed document, its
-/// change's key and diff.
+/// One record compared in one format and locale: what each side made of it (the documents themselves are not
+/// kept: a block of records holds only this), whether the two documents are the same, and for a changed document,
+/// its change's key and diff.
 struct Comparison: Sendable {
     let before: Outcome, after: Outcome
+    /// Whether both sides rendered the same bytes.
+    let same: Bool
     var id: String?
     var change: (key: ChangeKey, diff: WordDiff)?
+
+    /// `before` and `after` compared; their documents are dropped.
+    init(_ before: Outcome, _ after: Outcome) {
+        if case .rendered(let a, _) = before, case .rendered(let b, _) = after { same = a == b } else { same = false }
+        self.before = before.withoutDocument
+        self.after = after.withoutDocument
+    }
+}
+
+extension Outcome {
+    /// The outcome with an empty document in place of the rendered one.
+    var withoutDocument: Outcome {
+        if case .rendered(_, let findings) = self { return .rendered([], findings) }
+        return self
+    }
 }
 
 /// Both sides of a review, made ready.
@@ -29,6 +47,9 @@ struct ReviewSides: Sendable {
     /// Whether the sides differ in catalogs alone: then two equal views make the same document.
     let rendersAlike: Bool
     let renderOptions: RenderOptions
+
+    /// The unchanged text kept on each side of a change in an example.
+    static let context = 160
 
     /// `record` compared in every format and locale of `plan`, row by row.
     func compare(_ record: [UInt8], plan: RecordPlan) -> [Comparison] {
@@ -45,11 +66,11 @@ struct ReviewSides: Sendable {
                 let oldOutcome = before.emit(old, format: format, options: renderOptions)
                 let newOutcome = sameView && before.has(format) == after.has(format)
                     ? oldOutcome : after.emit(new, format: format, options: renderOptions)
-                var comparison = Comparison(before: oldOutcome, after: newOutcome)
-                if case .rendered(let a, _) = oldOutcome, case .rendered(let b, _) = newOutcome, a != b {
+                var comparison = Comparison(oldOutcome, newOutcome)
+                if case .rendered(let a, _) = oldOutcome, case .rendered(let b, _) = newOutcome, !comparison.same {
                     let diff = WordDiff(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
                     if values == nil { values = ChangeKey.values(ofAlert: record) }
-                    comparison.change = (ChangeKey(diff, values: values ?? []), diff)
+                    comparison.change = (ChangeKey(diff, values: values ?? []), diff.trimmed(context: Self.context))
                     comparison.id = (try? new.get().view.id) ?? (try? old.get().view.id)
                 } else if case .rendered(_, let findings) = newOutcome, !findings.isEmpty {
                     comparison.id = (try? new.get().view.id)

@@ -23,8 +23,8 @@ struct RowTally {
     mutating func add(_ comparison: Comparison, position: Int) {
         row.records += 1
         switch (comparison.before, comparison.after) {
-        case (.rendered(let a, _), .rendered(let b, _)):
-            if a == b { row.unchanged += 1 } else {
+        case (.rendered, .rendered):
+            if comparison.same { row.unchanged += 1 } else {
                 row.changed += 1
                 if let change = comparison.change { cluster(change.key, change.diff, position: position, id: comparison.id) }
             }
@@ -71,24 +71,13 @@ struct RowTally {
         }
     }
 
-    /// The unchanged text kept on each side of a change in an example.
-    static let context = 160
-
     private static func example(_ diff: WordDiff, position: Int, id: String?) -> ReviewReport.Example {
-        var runs: [ReviewReport.DiffRun] = []
-        for (index, run) in diff.runs.enumerated() {
+        .init(position: position, id: id, diff: diff.runs.map { run in
             switch run {
-            case .changed(let removed, let added): runs.append(.init(same: nil, removed: removed, added: added))
-            case .same(let text):
-                let first = index == 0, last = index == diff.runs.count - 1
-                var kept = text
-                if first, text.count > context { kept = "…" + text.suffix(context) }
-                else if last, text.count > context { kept = text.prefix(context) + "…" }
-                else if !first, !last, text.count > 2 * context { kept = text.prefix(context) + " … " + text.suffix(context) }
-                runs.append(.init(same: kept, removed: nil, added: nil))
+            case .changed(let removed, let added): .init(same: nil, removed: removed, added: added)
+            case .same(let text): .init(same: text, removed: nil, added: nil)
             }
-        }
-        return .init(position: position, id: id, diff: runs)
+        })
     }
 
     /// The finished row: clusters most frequent first, their sources named.

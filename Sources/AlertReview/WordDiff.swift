@@ -89,6 +89,21 @@ public struct WordDiff: Sendable, Hashable {
         return out
     }
 
+    /// The diff with each common text longer than `context` characters on each side of a change shortened to them
+    /// (an ellipsis marks the cut): what an example shows, and all a review keeps of a document.
+    public func trimmed(context: Int) -> WordDiff {
+        WordDiff(runs: runs.enumerated().map { index, run in
+            guard case .same(let text) = run else { return run }
+            let first = index == 0, last = index == runs.count - 1
+            if first, text.count > context { return .same("…" + text.suffix(context)) }
+            if last, text.count > context { return .same(text.prefix(context) + "…") }
+            if !first, !last, text.count > 2 * context { return .same(text.prefix(context) + " … " + text.suffix(context)) }
+            return run
+        })
+    }
+
+    private init(runs: [Run]) { self.runs = runs }
+
     /// Whether the two texts were the same.
     public var isEmpty: Bool { !runs.contains { if case .changed = $0 { true } else { false } } }
 

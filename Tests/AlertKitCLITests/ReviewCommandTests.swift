@@ -50,6 +50,16 @@ struct ReviewCommandTests {
         #expect(try Self.leftovers().isEmpty)
     }
 
+    @Test("with no feed named: the shipped samples and the samples/ folder kept with the after side's templates")
+    func samplesFolder() throws {
+        let after = try Self.folder(step: "Change your password today.")
+        try after.file("samples/mine.ndjson", try String(contentsOf: Fixtures.sampleDirectory.appendingPathComponent("email-alert.json"),
+                                                         encoding: .utf8).replacingOccurrences(of: "\n", with: " ") + "\n")
+        let result = try CLI.run(["review", "--after", after.url.path, "--locale", "en", "--format", "text"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.contains(", 28 records") && result.output.contains("text [en]: 28 records, 5 changed"), "\(result.output)")
+    }
+
     @Test("every output is written, and the scratch folders go")
     func outputs() throws {
         let after = try Self.folder(step: Self.longStep)
@@ -66,6 +76,17 @@ struct ReviewCommandTests {
         #expect(page.contains("class=\"cluster\"") && !page.contains("<img"))
         #expect(result.standardError.contains("report written to"))
         #expect(try Self.leftovers().isEmpty)
+    }
+
+    @Test("without Chromium on the PATH the report says so plainly, and has no screenshots")
+    func noBrowser() throws {
+        let after = try Self.folder(step: "Change your password today.")
+        let out = try ScratchDirectory("alertkit-review-cli-out")
+        let result = try CLI.run(["review", "--after", after.url.path, "--locale", "en", "--format", "html", "--report", out.path("report")],
+                                 environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let page = try String(contentsOfFile: out.path("report/index.html"), encoding: .utf8)
+        #expect(page.contains("No screenshots: Chromium is not installed") && !page.contains("<img"))
     }
 
     @Test("a git REF:PATH side is read with git, no checkout; a ref git does not know exits 66 with git's words")

@@ -39,6 +39,17 @@ struct WordDiffTests {
         #expect(diff.isEmpty == (a == b))
     }
 
+    @Test("trimmed: the changes whole, the common text around them cut to the context with an ellipsis")
+    func trimmed() {
+        let head = String(repeating: "a ", count: 100), tail = String(repeating: "z ", count: 100)
+        let diff = WordDiff(head + "old " + head + "x " + tail, head + "new " + head + "y " + tail)
+        let short = diff.trimmed(context: 10)
+        #expect(short.changes.map(\.removed) == diff.changes.map(\.removed) && short.changes.map(\.added) == ["new", "y"])
+        #expect(short.runs.first == .same("…" + head.suffix(10)) && short.runs.last == .same(" " + tail.prefix(9) + "…"))
+        #expect(short.runs[2] == .same(" " + head.prefix(9) + " … " + head.suffix(10)))
+        #expect(diff.trimmed(context: 1000) == diff)
+    }
+
     @Test("past the most edits it looks for, the differing middle is one change")
     func manyEdits() {
         let a = (0..<2000).map { "w\($0)" }.joined(separator: " "), b = (0..<2000).map { "v\($0)" }.joined(separator: " ")

@@ -5,6 +5,9 @@ import AlertReview
 import AlertTemplates
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `alertkit review [INPUT...] --before SIDE --after SIDE`: what a template or wording change does to every
 /// channel, before it ships.
@@ -108,8 +111,11 @@ struct ReviewCommand: ParsableCommand {
         let stream = RecordStream(inputs: inputs)
         let records = AnyIterator { stream.next() }.lazy.map(\.bytes)
         let progress = isatty(STDERR_FILENO) == 1
+        var blocks = 0
         let result = review.run(records) { done in
             if progress { FileHandle.standardError.write(Data("\rreview: \(done) records".utf8)) }
+            blocks += 1
+            if blocks % 64 == 0 { Self.returnFreeMemory() }
         }
         if progress { FileHandle.standardError.write(Data("\r".utf8)) }
         let rule = ReviewReport.FailOn(rawValue: failOn) ?? .failures
@@ -120,6 +126,21 @@ struct ReviewCommand: ParsableCommand {
             throw ExitCodes.invalidAlert
         }
     }
+
+    /// Hands the memory freed by the worker threads back to the system (glibc keeps it in per-thread arenas,
+    /// where a long review's RSS would creep up on memory it no longer uses).
+    static func returnFreeMemory() {
+        #if canImport(Glibc)
+        // malloc_trim is glibc's own, not in the C module Swift imports: looked up once, called where it exists.
+        if let trim = Self.mallocTrim { _ = trim(0) }
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+        unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
+    }
+    #endif
 
     /// The side `text` names.
     private func side(_ text: String, scratch: URL) throws -> ReviewSide {

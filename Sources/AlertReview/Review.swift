@@ -48,8 +48,8 @@ public struct Review: Sendable {
     /// Renders every record of `records` (alert JSON) on both sides and reports what changed. `progress`, when
     /// given, is told the number of records done after each block.
     public func run(_ records: some Sequence<[UInt8]>, progress: ((Int) -> Void)? = nil) -> ReviewReport {
-        let sides = ReviewSides(before: ReviewSide.Prepared(before, options: options),
-                                after: ReviewSide.Prepared(after, options: options),
+        let prepared = ReviewSide.Prepared(before, options: options)
+        let sides = ReviewSides(before: prepared, after: ReviewSide.Prepared(after, options: options, sharing: (before, prepared)),
                                 rendersAlike: before.rendersLike(after), renderOptions: renderOptions)
         let formatNames = formats ?? Array(Set(sides.before.formatNames + sides.after.formatNames)).sorted()
         let localeNames = locales ?? Array(before.locales.union(after.locales)).sorted()

@@ -71,6 +71,24 @@ public struct ReviewSide: Sendable {
         renderingFiles() == other.renderingFiles()
     }
 
+    /// Whether `format` renders a view on `other` as on this side: a template format whose own files and the
+    /// folders' partials are the same text, or a built-in format (the page, Markdown, text, JSON) where the files
+    /// beside the templates (`page/`, `icons/`) are the same. Then both sides can share one emitter, and its caches.
+    func rendersLike(_ other: ReviewSide, format: String, emitter: any AlertEmitter) -> Bool {
+        guard let mine = renderingFiles(), let theirs = other.renderingFiles() else { return false }
+        if emitter is TemplateFormat || emitter is EmailFormat {
+            func partials(_ files: [String: Data]) -> [String: Data] {
+                files.filter { $0.key.hasSuffix(".mustache") && $0.key.split(separator: "/").last?.split(separator: ".").count == 2 }
+            }
+            return ChangeSources.files(self, format: format) == ChangeSources.files(other, format: format)
+                && partials(mine) == partials(theirs)
+        }
+        func besideTemplates(_ files: [String: Data]) -> [String: Data] {
+            files.filter { !$0.key.hasPrefix("formats/") && !(!$0.key.contains("/") && $0.key.hasSuffix(".mustache")) }
+        }
+        return besideTemplates(mine) == besideTemplates(theirs)
+    }
+
     /// The files that decide how a view renders (templates, page, icons), by path within their folder, later folders
     /// winning; nil when a folder cannot be read.
     private func renderingFiles() -> [String: Data]? {

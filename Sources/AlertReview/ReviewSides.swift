@@ -104,8 +104,19 @@ extension ReviewSide {
         let formats: Result<FormatRegistry, ReviewFailure>
         let pipelines: [String: Result<AlertPipeline, ReviewFailure>]
 
-        init(_ side: ReviewSide, options: PresentationOptions) {
-            formats = Result { try side.formats() }.mapError(ReviewFailure.init)
+        /// `side` made ready; a format that renders on `side` as on `shared`'s side takes `shared`'s emitter, so
+        /// that both sides share its caches (and the memory they take).
+        init(_ side: ReviewSide, options: PresentationOptions, sharing shared: (side: ReviewSide, prepared: Prepared)? = nil) {
+            var formats = Result { try side.formats() }.mapError(ReviewFailure.init)
+            if let shared, case .success(var registry) = formats, case .success(let theirs) = shared.prepared.formats {
+                for format in registry.formats.map(\.name) {
+                    guard let emitter = try? theirs.emitter(named: format), let own = try? registry.emitter(named: format),
+                          type(of: emitter) == type(of: own), side.rendersLike(shared.side, format: format, emitter: own) else { continue }
+                    registry.register(emitter)
+                }
+                formats = .success(registry)
+            }
+            self.formats = formats
             var pipelines: [String: Result<AlertPipeline, ReviewFailure>] = [:]
             for locale in side.locales {
                 pipelines[locale] = formats.flatMap { formats in

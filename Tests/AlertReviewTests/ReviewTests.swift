@@ -32,13 +32,18 @@ struct ReviewTests {
         }.count
     }
 
-    @Test("what AlertKit ships against itself, over the samples and 10,000 generated alerts: every format unchanged in both locales")
+    @Test("a templates folder against itself, over the samples and 10,000 generated alerts: every format unchanged in both locales")
     func againstItself() throws {
         // 10,000 alerts; 1,000 under a sanitizer, which runs every test again ten times slower.
         let count = Fixtures.sanitizer == nil ? 10_000 : 1_000
         let feed = try Fixtures.generateFeed(["--count", "\(count)", "--seed", "27"]).map { [UInt8]($0) }
         let records = Self.samples + feed
-        let report = Review(before: .shipped, after: .shipped).run(records)
+        // A templates folder (here, a copy of what AlertKit ships: formats, partials, catalogs, page, icons) against itself.
+        let folder = try ScratchDirectory("alertkit-review")
+        try FileManager.default.removeItem(at: folder.url)
+        try FileManager.default.copyItem(at: TemplateFormats.shipped.deletingLastPathComponent(), to: folder.url)
+        let side = ReviewSide(folder: folder.url)
+        let report = Review(before: side, after: side).run(records)
         #expect(report.records == records.count)
         #expect(Set(report.rows.map(\.locale)) == ["en", "es"])
         #expect(Set(report.rows.map(\.format)) == ["email", "html", "json", "markdown", "push", "slack", "sms", "text"])

@@ -32,7 +32,7 @@ struct ReviewCommand: ParsableCommand {
                                  + "(default: the shipped samples and the samples/ folder of either side).", valueName: "input"))
     var inputs: [String] = []
 
-    @Option(help: ArgumentHelp("The side before the change: a templates folder, shipped, or a git REF:PATH (default: shipped).", valueName: "side"))
+    @Option(help: ArgumentHelp("The side before the change: a templates folder, shipped, or a git REF:PATH.", valueName: "side"))
     var before: String = "shipped"
 
     @Option(help: ArgumentHelp("The side after the change: a templates folder, shipped, or a git REF:PATH.", valueName: "side"))
@@ -68,7 +68,7 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write JUnit XML, one test case per format and locale, to this file.", valueName: "file"))
     var junit: String?
 
-    @Flag(inversion: .prefixedNo, help: "Screenshots of changed pages and emails in the report (default: when Chromium is installed).")
+    @Flag(inversion: .prefixedNo, help: "Screenshots of changed pages and emails in the report, when Chromium is installed.")
     var screenshots: Bool = true
 
     @Option(name: .shortAndLong, help: "Worker threads (default: the number of cores).")

@@ -7,6 +7,7 @@ extension ReviewReport: CustomStringConvertible {
         var lines = ["review: \(before) → \(after), \(records) record\(records == 1 ? "" : "s")"]
         for row in rows {
             lines.append("  \(row.format) [\(row.locale)]: " + row.counts)
+            if let failure = row.firstFailure, row.newlyFailing > 0 { lines.append("    first new failure: \(failure)") }
             for cluster in row.clusters.prefix(3) {
                 lines.append("    \(cluster.count) × (\(Self.percent(cluster.share))) \(Self.shortened(cluster.change, 160))"
                              + (cluster.source.map { " — \($0)" } ?? ""))
@@ -35,13 +36,14 @@ extension ReviewReport: CustomStringConvertible {
 }
 
 extension ReviewReport.Row {
-    /// What happened in the row, in words: `1,000 records, 163 changed, 12 new limit findings`.
+    /// What happened in the row, in words: `1,000 records, 163 changed, 12 new limit findings`. Counts only: the
+    /// first failure's message (which names files) is printed apart, so that a Markdown heading holds no such text.
     public var counts: String {
         var parts = ["\(records) records"]
         if presence == .added { parts.append("format added") }
         if presence == .removed { parts.append("format removed") }
         parts.append(changed == 0 && newlyFailing == 0 && newlyPassing == 0 ? "unchanged" : "\(changed) changed")
-        if newlyFailing > 0 { parts.append("\(newlyFailing) newly failing (\(firstFailure ?? ""))") }
+        if newlyFailing > 0 { parts.append("\(newlyFailing) newly failing") }
         if newlyPassing > 0 { parts.append("\(newlyPassing) newly passing") }
         if invalid > 0 { parts.append("\(invalid) not alerts") }
         let new = newFindings.reduce(0) { $0 + $1.count }, fixed = fixedFindings.reduce(0) { $0 + $1.count }

@@ -116,7 +116,8 @@ struct ReviewTests {
         let before = Review(before: .shipped, after: .shipped, locales: ["en"]).run(Self.samples)
         #expect(before.rows.allSatisfy { $0.unchanged == $0.records })
         #expect(report.hasNewFailures)
-        #expect(report.description.contains("newly failing"))
+        #expect(report.description.contains("newly failing") && report.description.contains("first new failure: ") && report.description.contains("teams.json.mustache:2:"))
+        #expect(!report.markdownSummary().contains("### `email` [`en`]: 27 records, 0 changed, 27 newly failing (") && report.markdownSummary().contains("teams.json.mustache"))
     }
 
     @Test("a format on one side only is reported as added, and records in it as changed; invalid records are counted apart")

@@ -46,11 +46,17 @@ struct PresentationFlags: ParsableArguments {
     /// The formats, with the templates of `--templates` (else the stored folder).
     func formats(_ settings: Settings) throws -> FormatRegistry { try templates.formats(settings) }
 
-    /// The emitter of `format` in `registry`; an unknown name is a usage error listing the known ones.
+    /// The emitter of `format` in `registry`; an unknown name is a usage error listing the known ones, and a format
+    /// whose templates do not load is a configuration error with their file, line and column.
     static func emitter(_ format: String, in registry: FormatRegistry) throws -> any AlertEmitter {
-        do { return try registry.emitter(named: format) } catch {
+        let emitter: any AlertEmitter
+        do { emitter = try registry.emitter(named: format) } catch {
             throw Diagnostics.fail("Error: \(error.description)", code: ExitCodes.usage)
         }
+        if let broken = emitter as? BrokenFormat {
+            throw Diagnostics.fail("the format \(broken.format.name) does not load: \(broken.error)", code: ExitCodes.configuration)
+        }
+        return emitter
     }
 
     /// The presentation context: flags first, then the stored `settings`, then defaults.

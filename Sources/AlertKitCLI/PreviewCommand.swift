@@ -41,6 +41,12 @@ struct PreviewCommand: ParsableCommand {
         }
         var sections: [String] = []
         for format in formats.formats {
+            if let broken = try? formats.emitter(named: format.name) as? BrokenFormat {
+                Diagnostics.print("warning: the format \(format.name) does not load: \(broken.error)")
+                sections.append("<h2>\(TemplateEscaping.html.escape(format.name))</h2>\n<p>does not load: "
+                                + "\(TemplateEscaping.html.escape(broken.error.description))</p>")
+                continue
+            }
             let document: String
             do { document = try pipeline.render(bytes, format: format.name).document } catch let error as AlertDecodingError {
                 Diagnostics.report(error, in: input.displayName)

@@ -36,10 +36,13 @@ struct TemplatesCommand: ParsableCommand {
             let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
             let own = templates.folders(settings)
             let folders = [TemplateFormats.shipped] + own
-            let problems = TemplateChecker().check(folders).map(\.description) + own.flatMap(ContentCatalog.problems(inFolder:))
+            var problems = TemplateChecker().check(folders).map(\.description) + own.flatMap(ContentCatalog.problems(inFolder:))
+            // What reading each file alone cannot see: a missing partial, a template named like a built-in format.
+            for problem in try templates.formats(settings).problems.map(\.description) where !problems.contains(problem) {
+                problems.append(problem)
+            }
             for problem in problems { Diagnostics.print(problem) }
             guard problems.isEmpty else { throw ExitCodes.invalidAlert }
-            _ = try templates.formats(settings)  // what parsing alone cannot see: a template named like a built-in format
             if !samples.isEmpty { try checkLimits(own) }
             try Console.line("templates: no problems in \(folders.map(\.path).joined(separator: ", "))")
         }

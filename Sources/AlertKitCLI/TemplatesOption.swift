@@ -19,7 +19,8 @@ struct TemplatesOption: ParsableArguments {
     }
 
     /// The built-in formats and the templates of the shipped folder and the user's. A missing folder exits 66; a
-    /// broken template exits 78 (a configuration error) with its file, line and the Mustache error.
+    /// folder that cannot be listed exits 78 (a configuration error). A template that does not load breaks its own
+    /// format only (`BrokenFormat`): asking for that format exits 78 with the file, line and column.
     func formats(_ settings: Settings) throws -> FormatRegistry {
         if let folder = folder(settings) {
             var isDirectory: ObjCBool = false

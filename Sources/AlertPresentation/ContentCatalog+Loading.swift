@@ -72,10 +72,14 @@ extension ContentCatalog {
                 do { bytes = try Data(contentsOf: overlay) } catch {
                     throw CatalogError(catalog: overlay.path, message: "cannot be read (\(error.localizedDescription))")
                 }
+                // Read as strictly as an alert (AlertKit's own reader: no trailing comma, no repeated key, no
+                // comment), with the line and column of what is wrong; then as the objects the merge works on.
+                if let syntax = Self.syntaxError(Array(bytes)) {
+                    throw CatalogError(catalog: overlay.path, message: "not JSON: " + syntax.message, line: syntax.line,
+                                       column: syntax.column)
+                }
                 do { object = try JSONSerialization.jsonObject(with: bytes) } catch {
-                    let syntax = (try? JSONParser().parse(Array(bytes))).map { _ in nil } ?? Self.syntaxError(Array(bytes))
-                    throw CatalogError(catalog: overlay.path, message: "not JSON: " + (syntax?.message ?? "it does not parse"),
-                                       line: syntax?.line, column: syntax?.column)
+                    throw CatalogError(catalog: overlay.path, message: "not JSON: it does not parse")
                 }
                 let unknown = CatalogMerge.unknown(in: object, comparedWith: merged, at: "")
                 guard unknown.isEmpty else {

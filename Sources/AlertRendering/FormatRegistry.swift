@@ -2,6 +2,8 @@
 public struct FormatRegistry: Sendable {
     private var emitters: [String: any AlertEmitter] = [:]
     private var aliases: [String: String] = [:]
+    /// Templates that were not registered at all (one named like a built-in format), with why.
+    private var refused: [TemplateError] = []
 
     /// Creates a registry holding `emitters`.
     public init(_ emitters: [any AlertEmitter] = []) {
@@ -25,6 +27,18 @@ public struct FormatRegistry: Sendable {
         }
         return emitter
     }
+
+    /// The registered formats that do not load (`BrokenFormat`), by name: each fails with its error, the others
+    /// render as usual.
+    public var broken: [BrokenFormat] {
+        emitters.values.compactMap { $0 as? BrokenFormat }.sorted { $0.format.name < $1.format.name }
+    }
+
+    /// What went wrong loading templates: each broken format's error, then each template that was refused a name.
+    public var problems: [TemplateError] { broken.map(\.error) + refused }
+
+    /// Records a template that was not registered, and why (`problems` lists it).
+    mutating func refuse(_ error: TemplateError) { refused.append(error) }
 
     /// Every registered format, by name.
     public var formats: [OutputFormat] {

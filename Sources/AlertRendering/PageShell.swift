@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertPresentation
 import AlertTemplates
 import Foundation
@@ -48,9 +49,15 @@ struct PageShell: Sendable {
         for directory in directories {
             let url = directory.appendingPathComponent("theme.json")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            guard let data = try? Data(contentsOf: url),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw TemplateError(file: url.path, message: "not a JSON object")
+            guard let data = try? Data(contentsOf: url) else { throw TemplateError(file: url.path, message: "cannot be read") }
+            do { _ = try JSONParser().parse(Array(data)) } catch {  // as strictly as an alert, with the place
+                throw TemplateError(file: url.path, line: error.line, column: error.column, message: "not JSON: \(error.message)")
+            }
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw TemplateError(file: url.path, message: "not a JSON object: a theme is {\"KEY\": \"VALUE\", …}")
+            }
+            if let key = object.keys.sorted().first(where: { !(object[$0] is String) }) {
+                throw TemplateError(file: url.path, message: "\(key) takes a string, such as \"#d0021b\" or \"16px\"")
             }
             if !theme.isEmpty, let unknown = object.keys.sorted().first(where: { theme[$0] == nil }) {
                 throw TemplateError(file: url.path, message: "\(unknown) is not a theme key; known: "
@@ -81,11 +88,11 @@ struct PageShell: Sendable {
     }
 
     private static func template(_ directory: URL, _ name: String) throws(TemplateError) -> MustacheTemplate {
-        do {
-            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            return try MustacheTemplate(string: text)
-        } catch {
-            throw TemplateError(file: directory.appendingPathComponent(name).path, message: "\(error)")
+        let url = directory.appendingPathComponent(name)
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw TemplateError(file: url.path, message: "cannot be read as UTF-8 text")
         }
+        return try TemplateSyntax.parse(text, file: url.path)
     }
 }

@@ -147,6 +147,30 @@ struct PartialGraph: Sendable {
         }
     }
 
+    /// The first problem of the template `name` and of the partials it includes, directly or through others: a
+    /// partial in `failed` (it did not read or parse: its error), a partial missing from `folder`, or one of
+    /// `problems` in any of their files. `nil` when the template renders as written.
+    func firstProblem(of name: String, failed: [String: TemplateError], folder: String) -> TemplateError? {
+        var seen: Set<String> = [name], queue = [name], files: Set<String> = []
+        var missing: TemplateError?
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            guard let entry = entries[current] else { continue }
+            files.insert(entry.file)
+            for partial in entry.tokens.partials where seen.insert(partial).inserted {
+                if let error = failed[partial] { return error }
+                if entries[partial] == nil, missing == nil {
+                    let place = entry.place("><", partial)
+                    missing = TemplateError(file: entry.file, line: place.line, column: place.column, message:
+                        "{{> \(partial)}} includes a partial that is not in the folder: there is no \(partial).mustache "
+                        + "in \(folder) (a partial is a NAME.mustache file beside the templates that include it)")
+                }
+                queue.append(partial)
+            }
+        }
+        return problems.first { files.contains($0.file) } ?? missing
+    }
+
     /// The names of the view model's lists (`details`, `fields`, `items`…): sections over them repeat.
     static let listNames: Set<String> = Set(TemplateChecker().lists.map { String($0.split(separator: ".").last ?? "") }
         + ["enumerated", "sorted", "reversed"])

@@ -19,7 +19,9 @@ public enum TemplateFormats {
 
     /// Every template format of `folders`, in order; a later folder's format replaces an earlier one of its name.
     /// A folder format (`formats/email/`) is replaced part by part: a later folder's `subject.txt.mustache` alone
-    /// changes the subject and keeps the other parts.
+    /// changes the subject and keeps the other parts. A format whose files do not load (its template, or a partial
+    /// it includes, does not read or parse; a partial it names is missing; its header is wrong) is a
+    /// `BrokenFormat`: it breaks itself only. A folder that cannot be listed throws.
     public static func load(_ folders: [URL]) throws(TemplateError) -> [any AlertEmitter] {
         try loadWithFiles(folders).map(\.emitter)
     }
@@ -45,8 +47,10 @@ public enum TemplateFormats {
             }
         }
         for (name, files) in folderParts {
-            let email = try emailFormat(name, files, folders: folders)
-            formats[name] = (email, files["subject.txt"]?.deletingLastPathComponent() ?? folders[0])
+            let folder = files.values.first?.deletingLastPathComponent() ?? folders[0]
+            do { formats[name] = (try emailFormat(name, files, folders: folders), folder) } catch {
+                formats[name] = (BrokenFormat(name: name, fileExtension: "eml", error: error), folder)
+            }
         }
         return formats.values.sorted { $0.emitter.format.name < $1.emitter.format.name }
     }
@@ -90,6 +94,11 @@ public enum TemplateFormats {
         }
         let graph = PartialGraph(texts, parsed: parsed, lists: PartialGraph.listNames)
         try graph.check()
+        for part in EmailFormat.parts {
+            if let problem = graph.firstProblem(of: part, failed: [:], folder: files[part]!.deletingLastPathComponent().path) {
+                throw problem
+            }
+        }
         return EmailFormat(name: name, files: files, library: library, itemCost: graph.itemCost)
     }
 
@@ -101,45 +110,51 @@ public enum TemplateFormats {
     private static func loadDirectory(_ directory: URL, root: URL) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
         var library = MustacheLibrary()
         var entries: [(name: String, file: URL, escaping: TemplateEscaping, sms: Bool, limits: DeclaredLimits)] = []
+        var broken: [(emitter: any AlertEmitter, file: URL)] = []
+        var failed: [String: TemplateError] = [:]  // a template or partial that does not read or parse, by name
         var texts: [(name: String, file: String, text: String)] = []
         var parsed: [String: MustacheTemplate] = [:]
         for file in try list(directory) where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
             let url = directory.appendingPathComponent(file)
             let name = String(file.dropLast(".mustache".count))
-            let text = try read(url, root: root)
-            let template = try parse(text, file: url.path)
-            library.register(template, named: name)
-            parsed[name] = template
-            texts.append((name, url.path, text))
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count >= 2 else { continue }  // a partial
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw TemplateError(file: url.path, message: "a format's file is named NAME.EXT.mustache, one dot before the extension")
+            do throws(TemplateError) {
+                let text = try read(url, root: root)
+                let template = try parse(text, file: url.path)
+                library.register(template, named: name)
+                parsed[name] = template
+                texts.append((name, url.path, text))
+                guard parts.count >= 2 else { continue }  // a partial
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw TemplateError(file: url.path, message: "a format's file is named NAME.EXT.mustache, one dot before the extension")
+                }
+                let firstLine = text.prefix(while: { $0 != "\n" })
+                let header = firstLine.hasPrefix("{{!") ? String(firstLine) : ""
+                entries.append((name, url, try escaping(of: text, fileExtension: String(parts[1]), file: url),
+                                header.contains("fit=sms"), try DeclaredLimits(header: header, file: url.path)))
+            } catch {
+                failed[name] = error
+                if parts.count >= 2 {
+                    let formatName = parts[0].isEmpty ? name : String(parts[0])
+                    broken.append((BrokenFormat(name: formatName, fileExtension: String(parts.last ?? ""), error: error), url))
+                }
             }
-            let firstLine = text.prefix(while: { $0 != "\n" })
-            let header = firstLine.hasPrefix("{{!") ? String(firstLine) : ""
-            entries.append((name, url, try escaping(of: text, fileExtension: String(parts[1]), file: url),
-                            header.contains("fit=sms"), try DeclaredLimits(header: header, file: url.path)))
         }
         let graph = PartialGraph(texts, parsed: parsed, lists: PartialGraph.listNames)
-        try graph.check()
         return entries.map {
-            (TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms,
-                            declaredLimits: $0.limits, itemCost: graph.itemCost), $0.file)
-        }
+            if let problem = graph.firstProblem(of: $0.name, failed: failed, folder: directory.path) {
+                let parts = $0.name.split(separator: ".")
+                return (BrokenFormat(name: String(parts[0]), fileExtension: String(parts[1]), error: problem), $0.file)
+            }
+            return (TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms,
+                                   declaredLimits: $0.limits, itemCost: graph.itemCost), $0.file)
+        } + broken
     }
 
     /// A template's text parsed, with Mustache's own escaping off: values arrive escaped for the output already
     /// (in partials too). A syntax error names the file, line and column.
     static func parse(_ text: String, file: String = "") throws(TemplateError) -> MustacheTemplate {
-        let prefix = "{{% CONTENT_TYPE: TEXT }}"
-        do { return try MustacheTemplate(string: prefix + text) } catch let error as MustacheTemplate.ParserError {
-            let line = error.context.lineNumber
-            let column = line == 1 ? max(1, error.context.columnNumber - prefix.count) : error.context.columnNumber
-            throw TemplateError(file: file, line: line, column: column, message: "\(error.error)")
-        } catch {
-            throw TemplateError(file: file, message: "\(error)")
-        }
+        try TemplateSyntax.parse(text, file: file, prefix: "{{% CONTENT_TYPE: TEXT }}")
     }
 
     /// The escaping the first line sets, else the one the extension calls for.
@@ -165,14 +180,21 @@ public enum TemplateFormats {
 extension FormatRegistry {
     /// The built-in formats (the page with the `page/` and `icons/` of `folders`), then the template formats of the
     /// shipped folder and of `folders` (later ones win). A template may replace a shipped template, never a built-in
-    /// Swift format: that is an error naming both.
+    /// Swift format: such a template is left out and `problems` names both. A format that does not load is a
+    /// `BrokenFormat` (the page's, when the folders' `page/` or `icons/` are broken), and the others render as usual;
+    /// only a folder that cannot be listed throws.
     public static func standard(templates folders: [URL]) throws(TemplateError) -> FormatRegistry {
         var registry = FormatRegistry.standard
-        if !folders.isEmpty { registry.register(try HTMLEmitter(templates: folders)) }
+        if !folders.isEmpty {
+            do { registry.register(try HTMLEmitter(templates: folders)) } catch {
+                registry.register(BrokenFormat(replacing: HTMLEmitter().format, error: error))
+            }
+        }
         for (template, file) in try TemplateFormats.loadWithFiles([TemplateFormats.shipped] + folders) {
-            if let builtIn = try? registry.emitter(named: template.format.name) {
-                throw TemplateError(file: file.path, message: "a template cannot replace the built-in format "
-                                    + "\(builtIn.format.name); name the file otherwise")
+            if let builtIn = try? FormatRegistry.standard.emitter(named: template.format.name) {
+                registry.refuse(TemplateError(file: file.path, message: "a template cannot replace the built-in format "
+                                              + "\(builtIn.format.name); name the file otherwise"))
+                continue
             }
             registry.register(template)
         }

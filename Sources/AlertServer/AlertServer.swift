@@ -15,6 +15,10 @@ public enum AlertServer {
     ) throws -> some ApplicationProtocol {
         try configuration.check()
         let service = try AlertService(configuration: configuration)
+        for problem in service.formats.problems {
+            logger.warning("a template does not load; its format answers 500 until it is fixed",
+                           metadata: ["error": "\(problem)"])
+        }
         let tokens = try configuration.tokenFile.map(BearerTokens<AlertRequestContext>.load(file:))
         let metrics = ServerMetrics()
         let router = Router(context: AlertRequestContext.self)

@@ -63,6 +63,7 @@ struct AlertService: Sendable {
         let name = format ?? "html"
         let emitter: any AlertEmitter
         do { emitter = try formats.emitter(named: name) } catch { throw ProblemDetails.unknownFormat(name, known: error.known) }
+        if emitter is BrokenFormat { throw ProblemDetails.brokenFormat(emitter.format.name) }
         let localeName = locale ?? "en"
         guard var context = contexts[localeName] else {
             throw ProblemDetails.badParameter("locale", "no locale \"\(localeName)\"; known: \(contexts.keys.sorted().joined(separator: ", "))")

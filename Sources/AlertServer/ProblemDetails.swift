@@ -57,6 +57,14 @@ struct ProblemDetails: HTTPResponseError, Sendable {
                 detail: "no format \"\(name)\"; known: \(known.joined(separator: ", "))")
     }
 
+    /// A format whose templates do not load: the operator's to fix (the server's log at start and `/readyz` name
+    /// it); the file and line stay in the log.
+    static func brokenFormat(_ name: String) -> ProblemDetails {
+        ProblemDetails(status: .internalServerError, title: "The format does not load",
+                       detail: "the templates of the format \(name) do not load; the server's log names the file and line, "
+                       + "and the other formats render as usual")
+    }
+
     static func badParameter(_ name: String, _ detail: String) -> ProblemDetails {
         ProblemDetails(status: .badRequest, title: "Bad query parameter", detail: "\(name): \(detail)")
     }

@@ -44,6 +44,13 @@ struct Routes: Sendable {
             object.add("status", "ready")
             object.add("formats", service.formats.formats.count)
             object.add("locales", raw: locales)
+            var broken: [UInt8] = [UInt8(ascii: "[")]  // names only: the files and lines are in the log
+            for (index, format) in service.formats.broken.enumerated() {
+                if index > 0 { broken.append(UInt8(ascii: ",")) }
+                JSONString.append(format.format.name, to: &broken)
+            }
+            broken.append(UInt8(ascii: "]"))
+            object.add("broken", raw: broken)
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
         }
@@ -125,7 +132,8 @@ struct Routes: Sendable {
             object.add("name", format.name)
             object.add("mediaType", format.mediaType)
             object.add("extension", format.fileExtension)
-            object.add("summary", format.summary.hasPrefix("template ") ? "template" : format.summary)
+            object.add("summary", format.summary.hasPrefix("template ") ? "template"
+                       : format.summary.hasPrefix("broken: ") ? "broken" : format.summary)
             list += object.closed()
         }
         list.append(UInt8(ascii: "]"))

@@ -47,7 +47,8 @@ final class TemplateCommandTests {
             "\(scratch.path("t"))/a.txt.mustache:2:34: lable is not in the view model; did you mean label?",
             "\(scratch.path("t"))/a.txt.mustache:4:1: help is an object: print one of its values ({{#help}}…{{/help}})",
             "\(scratch.path("t"))/a.txt.mustache:4:10: details is a list: print its items in a section ({{#details}}…{{/details}})",
-            "\(scratch.path("t"))/b.html.mustache:3:1: expectedSectionEnd",
+            "\(scratch.path("t"))/b.html.mustache:3:1: the template ends inside the section {{#details}} opened at line 2, "
+                + "column 1: close it with {{/details}}",
         ], "\(result.standardError)")
     }
 
@@ -129,6 +130,33 @@ final class TemplateCommandTests {
         #expect(check.status != 0 && check.standardError.contains("rde is not a theme key"), "\(check.standardError)")
     }
 
+    @Test("a broken template breaks its own format only: the page is the same, formats and check name it, asking for it fails")
+    func isolation() throws {
+        try scratch.file("iso/x.json.mustache", "{\n{{#details}}\n\"a\": 1\n")
+        try scratch.file("iso/y.txt.mustache", "{{> header}} {{title}}\n")
+        let plain = try CLI.run(["render", "SampleData/email-alert.json", "-f", "html"])
+        let page = try CLI.run(["render", "SampleData/email-alert.json", "-f", "html", "--templates", scratch.path("iso")])
+        #expect(page.status == 0 && page.standardError.isEmpty && page.output == plain.output, "\(page.standardError)")
+        let slack = try CLI.run(["render", "SampleData/email-alert.json", "-f", "slack", "--templates", scratch.path("iso")])
+        let shippedSlack = try CLI.run(["render", "SampleData/email-alert.json", "-f", "slack"])
+        #expect(slack.status == 0 && slack.output == shippedSlack.output)
+        let x = try CLI.run(["render", "SampleData/email-alert.json", "-f", "x", "--templates", scratch.path("iso")])
+        #expect(x.status == 78 && x.output.isEmpty)
+        #expect(x.standardError == "the format x does not load: \(scratch.path("iso"))/x.json.mustache:4:1: the template ends "
+                + "inside the section {{#details}} opened at line 2, column 1: close it with {{/details}}\n", "\(x.standardError)")
+        let y = try CLI.run(["batch", "SampleData/email-alert.json", "--ndjson", "-f", "y", "--templates", scratch.path("iso")])
+        #expect(y.status == 78 && y.standardError.contains("y.txt.mustache:1:1: {{> header}} includes a partial that is not in the folder"),
+                "\(y.standardError)")
+        let formats = try CLI.run(["formats", "--templates", scratch.path("iso")])
+        #expect(formats.status == 78 && formats.output.contains("x\t.json\tbroken: ") && formats.output.contains("html\t.html\t"))
+        #expect(formats.standardError.split(separator: "\n").count == 2, "\(formats.standardError)")
+        let check = try CLI.run(["templates", "check", "--templates", scratch.path("iso")])
+        #expect(check.status == 1 && check.standardError.contains("no header.mustache in \(scratch.path("iso"))"), "\(check.standardError)")
+        try scratch.file("iso/header.mustache", "Alert:")
+        let fixed = try CLI.run(["render", "SampleData/email-alert.json", "-f", "y", "--templates", scratch.path("iso")])
+        #expect(fixed.status == 0 && fixed.output == "Alert: Email Address Leaked\n", "\(fixed.standardError)")
+    }
+
     @Test("a template named like a built-in format, a broken template, an unknown format: clear errors")
     func errors() throws {
         try scratch.file("shadow/json.json.mustache", "{{title}}")
@@ -137,6 +165,7 @@ final class TemplateCommandTests {
         try scratch.file("broken/bad.txt.mustache", "one\n{{#details}}two\n")
         let broken = try CLI.run(["render", "SampleData/email-alert.json", "-f", "bad", "--templates", scratch.path("broken")])
         #expect(broken.status == 78 && broken.standardError.contains("bad.txt.mustache:"), "\(broken.standardError)")
+        #expect(broken.standardError.contains("the template ends inside the section {{#details}} opened at line 2"))
         let unknown = try CLI.run(["render", "SampleData/email-alert.json", "-f", "nope"])
         #expect(unknown.status == 64 && unknown.standardError.contains("known formats: email, html, json, markdown, push, slack, sms, text"))
         let missing = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("none")])

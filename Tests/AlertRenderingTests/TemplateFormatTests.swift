@@ -109,18 +109,21 @@ struct TemplateFormatTests {
         #expect(!document.contains("<script"))
     }
 
-    @Test("a template cannot replace a built-in format, and a broken one is an error with its file and line")
+    @Test("a template cannot replace a built-in format, and a broken one breaks its own format with its file and line")
     func errors() throws {
         let scratch = try ScratchDirectory("alertkit-broken")
         try scratch.file("html.html.mustache", "{{title}}")
-        #expect(throws: TemplateError.self) { try FormatRegistry.standard(templates: [scratch.url]) }
+        let shadowing = try FormatRegistry.standard(templates: [scratch.url])
+        #expect(shadowing.problems.map(\.message) == ["a template cannot replace the built-in format html; name the file otherwise"])
+        #expect(try shadowing.emitter(named: "html") is HTMLEmitter)
         let broken = try ScratchDirectory("alertkit-broken")
         try broken.file("bad.txt.mustache", "line one\n{{#details}}\n{{value}}\n")
-        do {
-            _ = try FormatRegistry.standard(templates: [broken.url])
-            Issue.record("a broken template loaded")
-        } catch {
-            #expect(error.file.hasSuffix("bad.txt.mustache") && error.line != nil, "\(error)")
-        }
+        let registry = try FormatRegistry.standard(templates: [broken.url])
+        let error = try #require(registry.broken.first?.error)
+        #expect(registry.broken.count == 1 && error.file.hasSuffix("bad.txt.mustache") && error.line == 4 && error.column == 1, "\(error)")
+        #expect(error.message == "the template ends inside the section {{#details}} opened at line 2, column 1: close it with {{/details}}")
+        let view = try AlertPipeline(formats: registry).view(Fixtures.sample("email-alert"))
+        #expect(throws: TemplateError.self) { try registry.emitter(named: "bad").render(view, options: RenderOptions()) }
+        #expect(try registry.emitter(named: "slack").render(view, options: RenderOptions()).contains("Email Address Leaked"))
     }
 }

@@ -19,11 +19,9 @@ final class TemplateLimitsTests {
         return try FormatRegistry.standard(templates: [folder])
     }
 
+    /// The first problem loading `files`: a format they break (`FormatRegistry.problems`), or what loading threw.
     private func loadError(_ files: [String: String]) -> TemplateError? {
-        do {
-            _ = try formats(files)
-            return nil
-        } catch let error as TemplateError { return error } catch { return nil }
+        do { return try formats(files).problems.first } catch let error as TemplateError { return error } catch { return nil }
     }
 
     @Test("a partial that includes itself, directly, through others, or inside a section, is refused with its files",
@@ -168,7 +166,10 @@ final class TemplateLimitsTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("leak.txt.mustache").path,
                                                    withDestinationPath: outside)
-        #expect(throws: TemplateError.self) { try FormatRegistry.standard(templates: [folder]) }
+        let leaking = try FormatRegistry.standard(templates: [folder])
+        #expect(leaking.broken.map(\.format.name) == ["leak"] && leaking.problems.count == 1, "\(leaking.problems)")
+        let view = try AlertPipeline().view(Fixtures.sample("email-alert"))
+        #expect(throws: TemplateError.self) { try leaking.emitter(named: "leak").render(view, options: RenderOptions()) }
         let problems = TemplateChecker().check([folder])
         #expect(problems.contains { $0.message.contains("outside the templates folder") }, "\(problems)")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("leak.txt.mustache"))

@@ -468,26 +468,29 @@ def test_runaway_templates_hit_a_limit_not_the_memory(templates, fmt, flags, sec
         server.close()
 
 
-def test_a_template_that_includes_itself_stops_the_server_at_start(tmp_path):
+def test_a_template_that_includes_itself_breaks_its_own_format_only(tmp_path):
+    """A cycle of partials would recurse until the stack overflows: the format is broken from the start (500, named
+    in /readyz and in the log with the file of the cycle), and every other format renders as usual."""
     folder = tmp_path / "templates"
     (folder / "formats").mkdir(parents=True)
     (folder / "formats" / "loop.txt.mustache").write_text("{{> loop2}}")
     (folder / "formats" / "loop2.mustache").write_text("{{> loop2}}")
-    log = tmp_path / "serve.log"
-    environment = dict(os.environ, ALERTKIT_CONFIG=str(tmp_path / "config.json"))
-    with open(log, "w") as output:
-        process = subprocess.Popen([alertkit(), "serve", "--port", "0", "--templates", str(folder)],
-                                   stdout=output, stderr=subprocess.STDOUT, env=environment)
-        try:
-            status = process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-            status = None
-    text = log.read_text()
-    assert status is not None, f"alertkit serve started with a template that includes itself:\n{text[-1000:]}"
-    assert status == 78, f"exit status {status} (a negative one is a signal), not 78:\n{text[-1000:]}"
-    assert "loop2.mustache" in text, f"the message does not name the file in the cycle:\n{text[-1000:]}"
+    server = Server("--templates", str(folder))
+    try:
+        status, _, body = request(server.port, "GET", "/readyz")
+        assert status == 200 and json.loads(body)["broken"] == ["loop"], body
+        answer = request(server.port, "POST", "/v1/render?format=loop", body=SSN_LINE,
+                         headers={"Content-Type": "application/json"})
+        assert answer[0] == 500, answer
+        detail = problem(answer)["detail"]
+        assert "loop" in detail and str(folder) not in detail, f"the caller is told the format, not the files: {detail}"
+        ok = request(server.port, "POST", "/v1/render?format=text", body=SSN_LINE, headers={"Content-Type": "application/json"})
+        assert ok[0] == 200 and b"Social Security" in ok[2], ok[:2]
+    finally:
+        server.stop(timeout=5)
+        log = server.log_path.read_text()
+        server.close()
+    assert "loop2.mustache" in log and "partials include themselves" in log, f"the log does not name the cycle:\n{log[-1000:]}"
 
 
 # --- 7: /readyz is JSON whatever the catalog files are called ------------------------------------------------------

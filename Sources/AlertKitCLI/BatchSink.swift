@@ -22,7 +22,7 @@ struct EncodedRecord: Sendable {
         case .rendered(let id, let document, let warnings):
             kind = .rendered
             self.id = id
-            messages = warnings.map { Diagnostics.line(Self.place(record), $0, warning: true) }
+            messages = warnings.map { Diagnostics.line(Self.place(record), $0) }
             output = ndjson ? BatchLine.ndjson(record, outcome, format: format) : document.bytes
         case .skipped(let id):
             kind = .skipped

@@ -19,10 +19,10 @@ enum Diagnostics {
         return code
     }
 
-    /// `place: /pointer: message`, the way every command names a problem (`/` for the record as a whole);
-    /// `warning: ` before the message of a warning where errors and warnings share a stream (batch).
-    static func line(_ place: String, _ problem: AlertProblem, warning: Bool = false) -> String {
-        "\(place): \(problem.pointer.isEmpty ? "/" : problem.pointer): \(warning ? "warning: " : "")\(problem.message)"
+    /// `place: /pointer: message`, the way every command names a problem (`/` for the record as a whole); a
+    /// warning's message says `warning: ` itself (`ValidationIssue.message`).
+    static func line(_ place: String, _ problem: AlertProblem) -> String {
+        "\(place): \(problem.pointer.isEmpty ? "/" : problem.pointer): \(problem.message)"
     }
 
     /// Prints each issue (a warning) as `file: /pointer: message`.

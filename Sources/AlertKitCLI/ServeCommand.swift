@@ -14,7 +14,7 @@ struct ServeCommand: ParsableCommand {
         GET /v1/schema, /v1/formats, /v1/openapi.json, /healthz, /readyz, /metrics. Binds to 127.0.0.1 unless --host \
         says otherwise. SIGTERM or SIGINT: requests in flight get the grace period, then the process exits 0. \
         A --config FILE is JSON with the keys host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, \
-        readTimeout, maxBatchStreams, batchJobs, gracePeriod, batchMinRate, renderTimeout, maxAlertBytes, maxEvents, \
+        readTimeout, maxBatchStreams, batchJobs, gracePeriod, batchMinRate, renderTimeout, strict, maxAlertBytes, maxEvents, \
         maxStringBytes, maxDepth, maxDocumentBytes; flags win over it. Open without a token: GET /healthz, /readyz, \
         /metrics; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
         Exit codes: 0 stopped by SIGTERM or SIGINT, 1 a forced stop (3 s past the grace period), 64 usage, 78 a configuration error (a bad --config, template, \
@@ -40,6 +40,9 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(name: .customLong("allow-reveal"), help: "Allow reveal=true (sensitive values unmasked); refused with 403 otherwise.")
     var allowReveal = false
+
+    @Flag(help: "Refuse to start (78) when a template does not load; without it, that format alone answers 500 and /readyz names it.")
+    var strict = false
 
     @Option(name: .customLong("body-limit"), help: "The largest render or validate body, in bytes (default 1048576).")
     var bodyLimit: Int?
@@ -97,6 +100,7 @@ struct ServeCommand: ParsableCommand {
         if let templates { settings.templates = templates }
         if let tokenFile { settings.tokenFile = tokenFile }
         if allowReveal { settings.allowReveal = true }
+        if strict { settings.strict = true }
         if let bodyLimit { settings.bodyLimit = bodyLimit }
         if let gracePeriod { settings.gracePeriod = gracePeriod }
         if let idleTimeout { settings.idleTimeout = idleTimeout }

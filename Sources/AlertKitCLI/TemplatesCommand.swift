@@ -37,6 +37,8 @@ struct TemplatesCommand: ParsableCommand {
             let own = templates.folders(settings)
             let folders = [TemplateFormats.shipped] + own
             var problems = TemplateChecker().check(folders).map(\.description) + own.flatMap(ContentCatalog.problems(inFolder:))
+                + own.flatMap(ContentCatalog.overrideProblems(inFolder:))
+            for note in own.flatMap(ContentCatalog.overrideNotes(inFolder:)) { Diagnostics.print("note: " + note) }
             // What reading each file alone cannot see: a missing partial, a template named like a built-in format.
             for problem in try templates.formats(settings).problems.map(\.description) where !problems.contains(problem) {
                 problems.append(problem)

@@ -134,7 +134,8 @@ private struct TypedAlertBuilder {
             raw = data
             guard !recognizedCodes.contains(code) else { break }
             warnings.append(ValidationIssue(pointer: at.appending("match"),
-                                            expected: "a known match type (shown as personal information)",
+                                            expected: "a match type of the contract or of the catalog (this event is "
+                                                + "shown with the words for personal information, and its value is not shown)",
                                             found: "\"\(code)\"", severity: .warning))
         }
         return CyberAgentEvent(date: date, match: match, value: value, qualifier: qualifier,

@@ -63,22 +63,24 @@ extension ContentCatalog.Sections {
 
 extension ContentCatalog.Topic {
     private enum CodingKeys: String, CodingKey {
-        case name, title, subtitle, icon, risks, risksPlural, steps, severity, sources, variants
+        case name, title, subtitle, icon, risks, risksPlural, steps, severity, sources, variants, data, urgent
     }
 
-    /// Reads a topic; `sources` and `variants` may be missing.
+    /// Reads a topic; `sources`, `variants`, `data` and `urgent` may be missing; risks are texts or `{"id", "text"}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(name: try container.decode(String.self, forKey: .name),
                   title: try container.decode(ContentCatalog.Plural.self, forKey: .title),
                   subtitle: try container.decode(ContentCatalog.Plural.self, forKey: .subtitle),
                   icon: try container.decode(String.self, forKey: .icon),
-                  risks: try container.decode([String].self, forKey: .risks),
+                  risks: try container.decode([RiskText].self, forKey: .risks).map(\.text),
                   steps: try container.decode([AlertView.Step].self, forKey: .steps),
                   severity: try container.decodeIfPresent(Double.self, forKey: .severity),
                   sources: try container.decodeIfPresent([AlertView.Source].self, forKey: .sources) ?? [],
-                  risksPlural: try container.decodeIfPresent([String].self, forKey: .risksPlural),
-                  variants: try container.decodeIfPresent([String: Variant].self, forKey: .variants) ?? [:])
+                  risksPlural: try container.decodeIfPresent([RiskText].self, forKey: .risksPlural)?.map(\.text),
+                  variants: try container.decodeIfPresent([String: Variant].self, forKey: .variants) ?? [:],
+                  data: try container.decodeIfPresent(ContentCatalog.MatchData.self, forKey: .data),
+                  urgent: try container.decodeIfPresent(Bool.self, forKey: .urgent))
     }
 
     /// Writes the topic as a catalog file has it.
@@ -94,5 +96,23 @@ extension ContentCatalog.Topic {
         try container.encodeIfPresent(severity, forKey: .severity)
         try container.encode(sources, forKey: .sources)
         if !variants.isEmpty { try container.encode(variants, forKey: .variants) }
+        try container.encodeIfPresent(data, forKey: .data)
+        try container.encodeIfPresent(urgent, forKey: .urgent)
+    }
+}
+
+/// One "What's at risk" paragraph as a catalog writes it: a text, or an object with an `id` (by which an override
+/// changes or removes this one paragraph) and its `text`.
+struct RiskText: Decodable {
+    let text: String
+
+    private enum CodingKeys: String, CodingKey { case text }
+
+    init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self.text = text
+        } else {
+            self.text = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .text)
+        }
     }
 }

@@ -28,7 +28,7 @@ extension ContentCatalog {
         return catalogs
     }()
 
-    private static var baseText: Data? { AlertTemplates.text("catalog/en.json").map { Data($0.utf8) } }
+    static var baseText: Data? { AlertTemplates.text("catalog/en.json").map { Data($0.utf8) } }
 
     /// A catalog that ships with AlertKit, e.g. `en` or `es`; keys a locale lacks come from English.
     public static func shipped(locale: String) throws(CatalogError) -> ContentCatalog {
@@ -47,16 +47,24 @@ extension ContentCatalog {
             throw CatalogError(catalog: locale, message: "not a locale tag (a language code such as en, es or pt-BR: "
                                + "letters, digits and hyphens); a locale names a file of catalog/, never a path")
         }
+        let locales = locale == "en" ? ["en"] : [locale, "en"]
         for folder in folders {
-            let file = folder.appendingPathComponent("catalog/\(locale).json")
-            if FileManager.default.fileExists(atPath: file.path), let outside = TemplateFolder.linkLeaving(file, root: folder) {
-                throw CatalogError(catalog: file.path, message: "is a link to \(outside), outside the templates folder "
-                                   + "\(folder.path); copy the file into the folder instead")
+            for name in locales {
+                let file = folder.appendingPathComponent("catalog/\(name).json")
+                if FileManager.default.fileExists(atPath: file.path), let outside = TemplateFolder.linkLeaving(file, root: folder) {
+                    throw CatalogError(catalog: file.path, message: "is a link to \(outside), outside the templates folder "
+                                       + "\(folder.path); copy the file into the folder instead")
+                }
             }
         }
-        let overlays = folders.map { $0.appendingPathComponent("catalog/\(locale).json") }
-            .filter { FileManager.default.fileExists(atPath: $0.path) }
-        guard !overlays.isEmpty else { return try shipped(locale: locale) }
+        func files(_ name: String) -> [URL] {
+            folders.map { $0.appendingPathComponent("catalog/\(name).json") }.filter { FileManager.default.fileExists(atPath: $0.path) }
+        }
+        let overlays = files(locale)
+        // Another locale takes what the folders' English adds (a new match type, category or label) until it has
+        // its own words for it; `templates check` reports each such key.
+        let englishOverlays = locale == "en" ? [] : files("en")
+        guard !overlays.isEmpty || !englishOverlays.isEmpty else { return try shipped(locale: locale) }
         let shippedText = AlertTemplates.text("catalog/\(locale).json").map { Data($0.utf8) }
         guard let baseData = shippedText ?? baseText else {
             throw CatalogError(catalog: locale, message: "the English catalog is missing")
@@ -66,21 +74,11 @@ extension ContentCatalog {
             if shippedText != nil, locale != "en", let english = baseText {
                 merged = CatalogMerge.merge(merged, over: try JSONSerialization.jsonObject(with: english))
             }
+            for overlay in englishOverlays {
+                merged = CatalogMerge.merge(CatalogMerge.additions(in: try readOverlay(overlay), comparedWith: merged), over: merged)
+            }
             for overlay in overlays {
-                let object: Any
-                let bytes: Data
-                do { bytes = try Data(contentsOf: overlay) } catch {
-                    throw CatalogError(catalog: overlay.path, message: "cannot be read (\(error.localizedDescription))")
-                }
-                // Read as strictly as an alert (AlertKit's own reader: no trailing comma, no repeated key, no
-                // comment), with the line and column of what is wrong; then as the objects the merge works on.
-                if let syntax = Self.syntaxError(Array(bytes)) {
-                    throw CatalogError(catalog: overlay.path, message: "not JSON: " + syntax.message, line: syntax.line,
-                                       column: syntax.column)
-                }
-                do { object = try JSONSerialization.jsonObject(with: bytes) } catch {
-                    throw CatalogError(catalog: overlay.path, message: "not JSON: it does not parse")
-                }
+                let object = try readOverlay(overlay)
                 let unknown = CatalogMerge.unknown(in: object, comparedWith: merged, at: "")
                 guard unknown.isEmpty else {
                     throw CatalogError(catalog: overlay.path, message: "unknown key\(unknown.count == 1 ? "" : "s") "
@@ -89,14 +87,55 @@ extension ContentCatalog {
                 merged = CatalogMerge.merge(object, over: merged)
             }
             let data = try JSONSerialization.data(withJSONObject: merged)
-            do { return try load(data, name: overlays.last!.path) } catch {
-                throw located(error, in: overlays)
+            let files = englishOverlays + overlays
+            do { return try load(data, name: files.last!.path) } catch {
+                throw located(error, in: files)
             }
         } catch let error as CatalogError {
             throw error
         } catch {
             throw CatalogError(catalog: locale, message: "\(error)")
         }
+    }
+
+    /// A catalog file of a templates folder, read as strictly as an alert (AlertKit's own reader: no trailing
+    /// comma, no repeated key, no comment, with the line and column of what is wrong), as the objects the merge
+    /// works on.
+    static func readOverlay(_ overlay: URL) throws(CatalogError) -> Any {
+        let bytes: Data
+        do { bytes = try Data(contentsOf: overlay) } catch {
+            throw CatalogError(catalog: overlay.path, message: "cannot be read (\(error.localizedDescription))")
+        }
+        if let syntax = syntaxError(Array(bytes)) {
+            throw CatalogError(catalog: overlay.path, message: "not JSON: " + syntax.message, line: syntax.line, column: syntax.column)
+        }
+        if let parsed = try? JSONParser().parse(Array(bytes)), let repeated = repeatedKey(in: parsed, at: []) {
+            let place = CatalogDiagnostics.position(of: repeated, in: Array(bytes))
+            throw CatalogError(catalog: overlay.path, message: "\(CatalogDiagnostics.pointer(repeated)) is written twice in "
+                               + "one object; only one can count: remove the other", line: place?.line, column: place?.column,
+                               pointer: repeated)
+        }
+        do { return try JSONSerialization.jsonObject(with: bytes) } catch {
+            throw CatalogError(catalog: overlay.path, message: "not JSON: it does not parse")
+        }
+    }
+
+    /// The path of the first key written twice in one object of `value`.
+    private static func repeatedKey(in value: JSONValue, at path: [String]) -> [String]? {
+        switch value {
+        case .object(let object):
+            var seen: Set<String> = []
+            for member in object.members where !seen.insert(member.key).inserted { return path + [member.key] }
+            for member in object.members {
+                if let found = repeatedKey(in: member.value, at: path + [member.key]) { return found }
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let found = repeatedKey(in: item, at: path + [String(index)]) { return found }
+            }
+        default: break
+        }
+        return nil
     }
 
     /// The error the strict JSON reader finds in `bytes`.

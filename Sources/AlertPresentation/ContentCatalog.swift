@@ -106,6 +106,7 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         private struct Fields: Sendable, Hashable {
             var name: String, title: Plural, subtitle: Plural, icon: String, risks: [String], risksPlural: [String]?
             var steps: [AlertView.Step], severity: Double?, sources: [AlertView.Source], variants: [String: Variant]
+            var data: MatchData?, urgent: Bool?
         }
 
         private mutating func update(_ change: (inout Fields) -> Void) {
@@ -170,6 +171,19 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
             get { box.fields.sources }
             set { update { $0.sources = newValue } }
         }
+        /// For a match type outside the contract defined in the catalog: where its value is, how it is masked and
+        /// which other `data` members show as fields (`MatchData`). `nil` for the contract's types, whose data
+        /// AlertKit knows.
+        public var data: MatchData? {
+            get { box.fields.data }
+            set { update { $0.data = newValue } }
+        }
+        /// Whether an alert with this kind of event is urgent whatever its severity (`true`), never because of it
+        /// (`false`), or as its severity says against the threshold (`nil`, the default).
+        public var urgent: Bool? {
+            get { box.fields.urgent }
+            set { update { $0.urgent = newValue } }
+        }
         /// Variants a presenter chooses by case, e.g. `abroad` for a passport another country issued: each replaces
         /// the risks, steps or sources it has.
         public var variants: [String: Variant] {
@@ -181,9 +195,9 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         /// `catalog.matchTypes["IDLOYALTY"] = Topic(name: "Loyalty card", …, severity: 0.6)`.
         public init(name: String, title: Plural, subtitle: Plural, icon: String, risks: [String], steps: [AlertView.Step],
                     severity: Double? = nil, sources: [AlertView.Source] = [], risksPlural: [String]? = nil,
-                    variants: [String: Variant] = [:]) {
+                    variants: [String: Variant] = [:], data: MatchData? = nil, urgent: Bool? = nil) {
             box = Box(Fields(name: name, title: title, subtitle: subtitle, icon: icon, risks: risks, risksPlural: risksPlural,
-                             steps: steps, severity: severity, sources: sources, variants: variants))
+                             steps: steps, severity: severity, sources: sources, variants: variants, data: data, urgent: urgent))
         }
 
         /// The risks for `count` values.
@@ -212,6 +226,16 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
 
         /// What a variant replaces; what it lacks stays as the topic has it.
         public struct Variant: Sendable, Hashable, Codable {
+            private enum CodingKeys: String, CodingKey { case risks, steps, sources }
+
+            /// Reads a variant; its risks may be texts or `{"id", "text"}` objects, as a topic's.
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                risks = try container.decodeIfPresent([RiskText].self, forKey: .risks)?.map(\.text)
+                steps = try container.decodeIfPresent([AlertView.Step].self, forKey: .steps)
+                sources = try container.decodeIfPresent([AlertView.Source].self, forKey: .sources)
+            }
+
             /// The risks instead of the topic's.
             public var risks: [String]?
             /// The steps instead of the topic's; `{country}` and the like stand for values the presenter gives.

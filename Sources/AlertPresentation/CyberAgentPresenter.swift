@@ -35,9 +35,10 @@ public struct CyberAgentPresenter: AlertPresenting {
             let topic = presenter.topic(for: event, base: context.catalog.matchTypes[event.match.code] ?? generic,
                                         in: context)
             let severity = presenter.severity(of: event, topic: topic) ?? topic.severity ?? Severity.of(event.match)
+            let value = event.value ?? topic.data?.value(in: event.data)
             return ViewAssembler.Entry(topic: topic, severity: min(1, max(0, severity)),
                                        detail: presenter.detail(for: event, topic: topic, in: context),
-                                       identity: event.value.map { event.match.code + "\u{0}" + Self.identity(of: $0) })
+                                       identity: value.map { event.match.code + "\u{0}" + Self.identity(of: $0) })
         }
         return ViewAssembler(context: context).view(of: alert, entries: entries)
     }

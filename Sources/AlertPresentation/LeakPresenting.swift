@@ -24,7 +24,8 @@ extension LeakPresenting {
 }
 
 /// The detail every match type shows: the value (masked if sensitive), its qualifier (a country by its name in the
-/// catalog's language), "From:" and "Date of leak:".
+/// catalog's language), "From:" and "Date of leak:". For a match type the catalog defines (`ContentCatalog.MatchData`),
+/// the value and fields are where its `data` says, masked by its rule.
 public struct StandardLeakPresenter: LeakPresenting {
     /// Creates the presenter.
     public init() {}
@@ -34,12 +35,21 @@ public struct StandardLeakPresenter: LeakPresenting {
                        in context: PresentationContext) -> AlertView.Detail {
         var fields: [AlertView.Field] = []
         var value = topic.name
-        if case .known(let known) = event.match, let raw = event.value {
+        switch event.match {
+        case .known(let known):
+            guard let raw = event.value else { break }
             value = context.options.revealsSensitiveValues ? raw : Masking.mask(raw, as: known)
             if let key = known.qualifierKey, let qualifier = event.qualifier, !qualifier.isEmpty {
                 let shown = key == "country" ? context.countryName(qualifier) ?? qualifier : qualifier
                 fields.append(context.field(key, shown))
             }
+        case .unknown:
+            // A match type the catalog defines: its value and fields where its `data` says.
+            guard let data = topic.data else { break }
+            if let raw = data.value(in: event.data) {
+                value = context.options.revealsSensitiveValues ? raw : Masking.mask(raw, rule: data.mask)
+            }
+            fields += data.fields(in: event.data).map { context.field($0.name, $0.value) }
         }
         if let origin = event.origin {
             fields.append(context.field("origin", origin))

@@ -14,6 +14,28 @@ public enum Masking {
         max(0, min(4, count / 2 - reserved, count - 4 - reserved))
     }
 
+    /// How a value is shown, by name: what a catalog's match type says (`"mask": "last-four"`).
+    public enum Rule: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Shown as it is.
+        case none
+        /// `****1234`: at most the last four letters or digits, never more than half, at least four hidden.
+        case lastFour = "last-four"
+        /// `***-**-6789`, as a Social Security number.
+        case ssn
+        /// `DE****1234`: the country code, then as `lastFour`.
+        case iban
+    }
+
+    /// The value as shown by `rule`.
+    public static func mask(_ value: String, rule: Rule) -> String {
+        switch rule {
+        case .none: value
+        case .lastFour: mask(value, as: .creditCard)
+        case .ssn: mask(value, as: .ssn)
+        case .iban: mask(value, as: .iban)
+        }
+    }
+
     /// The value as shown: masked for the sensitive types (SSN `***-**-6789`, IBAN `DE****1234`,
     /// others `****1234`), unchanged for the rest.
     public static func mask(_ value: String, as match: MatchKind) -> String {

@@ -63,10 +63,18 @@ struct ViewAssembler {
                         phone: context.options.helpLine),
             actions: catalog.actions,
             severity: severity,
-            urgent: context.options.urgency.isUrgent(severity: severity),
+            urgent: urgent(entries),
             urgentLabel: catalog.label("urgent"),
             date: alert.newestDate?.description ?? ""
         )
+    }
+
+    /// Whether the alert is urgent (when urgency is on): one of its topics says it is (`"urgent": true`), or its most
+    /// serious event whose topic does not say `"urgent": false` reaches the threshold.
+    private func urgent(_ entries: [Entry]) -> Bool {
+        let policy = context.options.urgency
+        if policy.enabled, entries.contains(where: { $0.topic.urgent == true }) { return true }
+        return policy.isUrgent(severity: entries.lazy.filter { $0.topic.urgent != false }.map(\.severity).max() ?? 0)
     }
 
     /// The steps of `topics` in order, each once; for a mixed alert, also grouped by topic.

@@ -9,17 +9,22 @@ public struct AlertPipeline: Sendable {
     public var decoder: AlertDecoder
     /// Presenters by alert type.
     public var presenters: PresenterRegistry
-    /// The catalog and presentation options.
-    public var context: PresentationContext
+    /// The catalog and presentation options. The decoder accepts the codes its catalog defines
+    /// (`ContentCatalog.definedCodes`) without a warning.
+    public var context: PresentationContext {
+        didSet { decoder.recognizedCodes.formUnion(context.catalog.definedCodes) }
+    }
     /// Emitters by format name.
     public var formats: FormatRegistry
 
     /// Creates a pipeline; every part defaults to AlertKit's standard one. The decoder accepts, without a warning,
-    /// the codes outside the contract that `presenters` handle (a match type registered in `CyberAgentPresenter`).
+    /// the codes outside the contract that `presenters` handle (a match type registered in `CyberAgentPresenter`)
+    /// and those the catalog defines (a match type with `data`, a category with words).
     public init(decoder: AlertDecoder = AlertDecoder(), presenters: PresenterRegistry = .standard,
                 context: PresentationContext = PresentationContext(), formats: FormatRegistry = .standard) {
         var decoder = decoder
         decoder.recognizedCodes.formUnion(presenters.recognizedCodes)
+        decoder.recognizedCodes.formUnion(context.catalog.definedCodes)
         self.decoder = decoder
         self.presenters = presenters
         self.context = context

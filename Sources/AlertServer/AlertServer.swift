@@ -15,6 +15,10 @@ public enum AlertServer {
     ) throws -> some ApplicationProtocol {
         try configuration.check()
         let service = try AlertService(configuration: configuration)
+        if configuration.strict, !service.formats.problems.isEmpty {
+            throw ServerConfigurationError("--strict: templates that do not load: "
+                                           + service.formats.problems.map(\.description).joined(separator: "; "))
+        }
         for problem in service.formats.problems {
             logger.warning("a template does not load; its format answers 500 until it is fixed",
                            metadata: ["error": "\(problem)"])

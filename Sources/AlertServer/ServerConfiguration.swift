@@ -14,6 +14,9 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     public var bodyLimit = 1 << 20
     /// Whether `reveal=true` (sensitive values unmasked) is allowed; refused with 403 otherwise.
     public var allowReveal = false
+    /// Whether a template that does not load stops the start (78) instead of breaking its own format only (each
+    /// such format answers 500, named in `/readyz` and the log).
+    public var strict = false
     /// A file of bearer tokens, one a line; when set, every `/v1/` request needs one of them.
     public var tokenFile: String?
     /// Seconds a connection may stay idle (no bytes either way) before it is closed.
@@ -54,6 +57,7 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         templates = try values.decodeIfPresent(String.self, forKey: .templates) ?? templates
         bodyLimit = try values.decodeIfPresent(Int.self, forKey: .bodyLimit) ?? bodyLimit
         allowReveal = try values.decodeIfPresent(Bool.self, forKey: .allowReveal) ?? allowReveal
+        strict = try values.decodeIfPresent(Bool.self, forKey: .strict) ?? strict
         tokenFile = try values.decodeIfPresent(String.self, forKey: .tokenFile) ?? tokenFile
         idleTimeout = try values.decodeIfPresent(Double.self, forKey: .idleTimeout) ?? idleTimeout
         readTimeout = try values.decodeIfPresent(Double.self, forKey: .readTimeout) ?? readTimeout
@@ -99,7 +103,7 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, readTimeout, maxBatchStreams, batchJobs, gracePeriod
-        case batchMinRate, renderTimeout
+        case batchMinRate, renderTimeout, strict
         case maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes
     }
 

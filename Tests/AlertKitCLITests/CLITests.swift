@@ -86,7 +86,13 @@ final class CLITests {
         let result = try CLI.run(["render", path, "--format", "text"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Personal Information Leaked"))
-        #expect(result.standardError.contains("/events/0/data/match: warning: expected a known match type"))
+        #expect(result.standardError == "\(path): /events/0/data/match: warning: expected a match type of the contract or of "
+                + "the catalog (this event is shown with the words for personal information, and its value is not shown), "
+                + "found \"IDPETNAME\"\n", "\(result.standardError)")
+        // In batch, the same warning once: not `warning: warning:`.
+        let batch = try CLI.run(["batch", path, "--ndjson", "--format", "text"])
+        #expect(batch.status == 0 && batch.standardError.contains(":1: /events/0/data/match: warning: expected a match type of")
+                && !batch.standardError.contains("warning: warning"), "\(batch.standardError)")
     }
 
     @Test("usage errors exit 64", arguments: [

@@ -10,7 +10,7 @@ final class ConfigurationErrorTests {
 
     init() throws { scratch = try ScratchDirectory("alertkit-configuration") }
 
-    @Test("a broken template, partials that include themselves, a bad catalog: batch, render and serve exit 78 naming the file")
+    @Test("a broken template, partials that include themselves, a bad catalog: batch, render and serve --strict exit 78 naming the file")
     func exit78() throws {
         try scratch.file("broken/formats/bad.txt.mustache", "{{#details}}")
         try scratch.file("cycle/formats/loop.txt.mustache", "{{> b}}")
@@ -27,7 +27,8 @@ final class ConfigurationErrorTests {
         }
         let check = try CLI.run(["templates", "check", "--templates", scratch.path("cycle")])
         #expect(check.status == 1 && check.standardError.contains("partials include themselves"), "\(check.standardError)")
-        let serve = try CLI.run(["serve", "--port", "0", "--templates", scratch.path("cycle")])
+        // Without --strict, the server starts with the loop format broken (Tests/Server/test_attacks.py); with it, not.
+        let serve = try CLI.run(["serve", "--port", "0", "--strict", "--templates", scratch.path("cycle")])
         #expect(serve.status == 78 && serve.standardError.contains("partials include themselves"), "\(serve.standardError)")
         let help = try CLI.run(["--help"])
         #expect(help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("78 a configuration error"))

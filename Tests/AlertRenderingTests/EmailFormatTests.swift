@@ -39,13 +39,11 @@ struct EmailFormatTests {
         let scratch = try ScratchDirectory("alertkit-email")
         try scratch.file("formats/notice/subject.txt.mustache", "{{title}}")
         try scratch.file("formats/notice/text.txt.mustache", "{{title}}")
-        #expect {
-            _ = try FormatRegistry.standard(templates: [scratch.url])
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("formats/notice") && text.contains("from.txt.mustache, html.html.mustache")
-                && !text.contains("missing: subject")
-        }
+        let registry = try FormatRegistry.standard(templates: [scratch.url])
+        let text = try #require(registry.broken.first { $0.format.name == "notice" }).error.description
+        #expect(text.contains("formats/notice") && text.contains("from.txt.mustache, html.html.mustache")
+                && !text.contains("missing: subject"), "\(text)")
+        #expect(registry.broken.count == 1 && (try? registry.emitter(named: "email")) is EmailFormat)
     }
 
     @Test("a sender that is not an address is an error, not a broken message")

@@ -1,0 +1,69 @@
+import AlertJSON
+import AlertModel
+
+extension ContentCatalog {
+    /// Where a match type defined in a catalog finds its value in an event's `data`, how the value is masked and which
+    /// other `data` members show as labelled fields: what makes a topic of `matchTypes` for a code outside the
+    /// contract (`IDLOYALTY`) a known match type, with no Swift. In a catalog file:
+    /// `"data": {"value": "loyaltyNumber", "mask": "last-four", "fields": ["program"]}`.
+    public struct MatchData: Sendable, Hashable, Codable {
+        /// The `data` members that may hold the value, in order: the first one present is shown.
+        public var value: [String]
+        /// How the value is shown.
+        public var mask: Masking.Rule
+        /// Other `data` members shown under the value, each labelled by the catalog's `labels` (the member's name when
+        /// it has none), in this order; a member the event lacks is left out.
+        public var fields: [String]
+
+        /// Creates a description of a match type's data.
+        public init(value: [String], mask: Masking.Rule = .lastFour, fields: [String] = []) {
+            self.value = value
+            self.mask = mask
+            self.fields = fields
+        }
+
+        private enum CodingKeys: String, CodingKey { case value, mask, fields }
+
+        /// Reads `value` as one member's name or a list of them; `mask` defaults to `last-four`, `fields` to none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let one = try? container.decode(String.self, forKey: .value) {
+                value = [one]
+            } else {
+                value = try container.decode([String].self, forKey: .value)
+            }
+            mask = try container.decodeIfPresent(Masking.Rule.self, forKey: .mask) ?? .lastFour
+            fields = try container.decodeIfPresent([String].self, forKey: .fields) ?? []
+        }
+
+        /// The value of `data` (the first of `value`'s members present, a string or a number), if any.
+        public func value(in data: JSONValue?) -> String? {
+            for key in value {
+                if let found = Self.text(data?[key]) { return found }
+            }
+            return nil
+        }
+
+        /// The fields of `data`: each member of `fields` present, with its text.
+        public func fields(in data: JSONValue?) -> [(name: String, value: String)] {
+            fields.compactMap { key in Self.text(data?[key]).map { (key, $0) } }
+        }
+
+        private static func text(_ value: JSONValue?) -> String? {
+            switch value {
+            case .string(let text)?: text.isEmpty ? nil : text
+            case .number(let number)?: JSONValue.numberText(number)
+            default: nil
+            }
+        }
+    }
+
+    /// The codes outside the contract that this catalog defines: match types with `data` (their value is found and
+    /// masked as it says) and social categories with words of their own. The decoder accepts them without a
+    /// warning (`AlertPipeline`).
+    public var definedCodes: Set<String> {
+        var codes = Set(matchTypes.filter { $0.value.data != nil && MatchKind(rawValue: $0.key) == nil }.keys)
+        codes.formUnion(socialCategories.keys.filter { SocialCategory(rawValue: $0) == nil })
+        return codes
+    }
+}

@@ -87,7 +87,7 @@ struct BatchCommand: ParsableCommand {
             throw Diagnostics.fail(error.description, code: ExitCodes.usage)
         }
         let formats = try presentation.formats(settings)
-        _ = try PresentationFlags.emitter(format, in: formats)
+        _ = try presentation.emitter(format, in: formats)
         let decoder = limits.decoder(settings)
         let processor = try RecordProcessor(pipeline: AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats), format: format,
                                             options: document.options,

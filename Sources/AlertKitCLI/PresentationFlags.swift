@@ -23,6 +23,9 @@ struct PresentationFlags: ParsableArguments {
         valueName: "number"))
     var helpLine: String?
 
+    @Flag(help: "Refuse a template that uses a name its context does not have, or an unknown transform (exit 78); without it, the first one warns.")
+    var strict = false
+
     @OptionGroup var templates: TemplatesOption
 
     func validate() throws {
@@ -48,13 +51,23 @@ struct PresentationFlags: ParsableArguments {
 
     /// The emitter of `format` in `registry`; an unknown name is a usage error listing the known ones, and a format
     /// whose templates do not load is a configuration error with their file, line and column.
-    static func emitter(_ format: String, in registry: FormatRegistry) throws -> any AlertEmitter {
+    func emitter(_ format: String, in registry: FormatRegistry) throws -> any AlertEmitter {
         let emitter: any AlertEmitter
         do { emitter = try registry.emitter(named: format) } catch {
             throw Diagnostics.fail("Error: \(error.description)", code: ExitCodes.usage)
         }
         if let broken = emitter as? BrokenFormat {
             throw Diagnostics.fail("the format \(broken.format.name) does not load: \(broken.error)", code: ExitCodes.configuration)
+        }
+        let unresolved = registry.unresolvedNames(of: format)
+        if strict, !unresolved.isEmpty {
+            for problem in unresolved { Diagnostics.print(problem.description) }
+            throw Diagnostics.fail("--strict: the format \(emitter.format.name) uses what its context does not have",
+                                   code: ExitCodes.configuration)
+        }
+        if let first = unresolved.first {
+            Diagnostics.print("warning: \(first) (it renders as empty text; `alertkit templates check` lists every such "
+                              + "name, --strict refuses them)")
         }
         return emitter
     }
@@ -66,11 +79,12 @@ struct PresentationFlags: ParsableArguments {
             throw Diagnostics.fail("Error: --locale \"\(locale)\" is not a locale tag (en, es, pt-BR…): a locale names a "
                                    + "catalog of catalog/, never a path", code: ExitCodes.usage)
         }
-        let catalog: ContentCatalog
+        var catalog: ContentCatalog
         let folders = templates.folders(settings)
         do { catalog = try ContentCatalog.load(locale: locale, folders: folders) } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
         }
+        catalog.product = settings.product(over: catalog.product)
         let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,
                                     enabled: self.urgency ?? settings.urgency ?? UrgencyPolicy.default.enabled)
         // A stored number was checked when it was set; one edited into the file by hand is checked here.

@@ -43,7 +43,7 @@ struct RenderCommand: ParsableCommand {
                                    code: ExitCodes.usage)
         }
         let formats = try presentation.formats(settings)
-        let emitter = try PresentationFlags.emitter(format, in: formats)
+        let emitter = try presentation.emitter(format, in: formats)
         let decoder = limits.decoder(settings)
         let bytes = try input.read(maxBytes: decoder.limits.maxBytes)
         let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats)

@@ -41,7 +41,7 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .customLong("allow-reveal"), help: "Allow reveal=true (sensitive values unmasked); refused with 403 otherwise.")
     var allowReveal = false
 
-    @Flag(help: "Refuse to start (78) when a template does not load; without it, that format alone answers 500 and /readyz names it.")
+    @Flag(help: "Refuse to start (78) when a template does not load or uses a name its context does not have; without it, a broken format alone answers 500 (named in /readyz) and an unknown name warns in the log.")
     var strict = false
 
     @Option(name: .customLong("body-limit"), help: "The largest render or validate body, in bytes (default 1048576).")

@@ -18,6 +18,8 @@ struct Settings: Codable, Equatable {
     var maxAlertBytes: Int?, maxEvents: Int?, maxStringBytes: Int?, maxDepth: Int?
     /// The largest document one alert may render to, unset for 16 MiB.
     var maxDocumentBytes: Int?
+    /// The product's settings for every locale (`ProductSettings`), each unset for the catalog's.
+    var productName: String?, appLink: String?, smsOptOut: String?, senderName: String?, senderAddress: String?
 
     /// The keys `config` knows, with what each takes.
     static let keys: [(name: String, help: String)] = [
@@ -31,6 +33,11 @@ struct Settings: Codable, Equatable {
         ("max-string-bytes", "the longest string in bytes as written (default \(AlertLimits.default.maxStringBytes))"),
         ("max-depth", "the deepest nesting of objects and arrays (default \(AlertLimits.default.maxDepth))"),
         ("max-document-bytes", "the largest document one alert may render to (default \(AlertLimits.default.maxDocumentBytes))"),
+        ("product-name", "the product's name in every locale, {{product.name}} (default: each catalog's product.name)"),
+        ("app-link", "an https address that opens your app at its alerts, {{product.appLink}} (default: the catalog's, none)"),
+        ("sms-opt-out", "the text an SMS ends with to say how to stop them, {{product.smsOptOut}} (default: the catalog's)"),
+        ("sender-name", "the name emails are from (default: the catalog's product.sender.name)"),
+        ("sender-address", "the address emails are from, e.g. alerts@acme.example (default: the catalog's)"),
     ]
 
     /// Sets a key from its text; throws a message for a bad key or value.
@@ -68,9 +75,42 @@ struct Settings: Codable, Equatable {
         case "max-string-bytes": maxStringBytes = try Self.limit(key, value, least: AlertLimits.least.maxStringBytes)
         case "max-depth": maxDepth = try Self.limit(key, value, least: AlertLimits.least.maxDepth)
         case "max-document-bytes": maxDocumentBytes = try Self.limit(key, value, least: AlertLimits.least.maxDocumentBytes)
+        case "product-name", "app-link", "sms-opt-out", "sender-name", "sender-address":
+            var product = ProductSettings.placeholder
+            switch key {
+            case "product-name": product.name = value
+            case "app-link": product.appLink = value
+            case "sms-opt-out": product.smsOptOut = value
+            case "sender-name": product.sender.name = value
+            default: product.sender.address = value
+            }
+            if let problem = product.problem {
+                throw SettingsError("\(key): " + problem.split(separator: " ", maxSplits: 1).last.map(String.init)!)
+            }
+            if value.contains(where: { $0.isNewline || $0 == "<" || $0 == ">" }) {
+                throw SettingsError("\(key) takes one line without < or >")
+            }
+            switch key {
+            case "product-name": productName = value
+            case "app-link": appLink = value
+            case "sms-opt-out": smsOptOut = value
+            case "sender-name": senderName = value
+            default: senderAddress = value
+            }
         default:
             throw Self.unknown(key)
         }
+    }
+
+    /// `product` with the stored product settings over it.
+    func product(over product: ProductSettings) -> ProductSettings {
+        var product = product
+        product.name = productName ?? product.name
+        product.appLink = appLink ?? product.appLink
+        product.smsOptOut = smsOptOut ?? product.smsOptOut
+        product.sender.name = senderName ?? product.sender.name
+        product.sender.address = senderAddress ?? product.sender.address
+        return product
     }
 
     private static func limit(_ key: String, _ value: String, least: Int) throws(SettingsError) -> Int {
@@ -91,6 +131,10 @@ struct Settings: Codable, Equatable {
                              ("max-document-bytes", maxDocumentBytes)] {
             if let value { try copy.set(key, String(value)) }
         }
+        for (key, value) in [("product-name", productName), ("app-link", appLink), ("sms-opt-out", smsOptOut),
+                             ("sender-name", senderName), ("sender-address", senderAddress)] {
+            if let value { try copy.set(key, value) }
+        }
     }
 
     private static func unknown(_ key: String) -> SettingsError {
@@ -110,6 +154,11 @@ struct Settings: Codable, Equatable {
         case "max-string-bytes": maxStringBytes = nil
         case "max-depth": maxDepth = nil
         case "max-document-bytes": maxDocumentBytes = nil
+        case "product-name": productName = nil
+        case "app-link": appLink = nil
+        case "sms-opt-out": smsOptOut = nil
+        case "sender-name": senderName = nil
+        case "sender-address": senderAddress = nil
         default: throw Self.unknown(key)
         }
     }
@@ -127,6 +176,11 @@ struct Settings: Codable, Equatable {
         case "max-string-bytes": maxStringBytes.map(String.init) ?? "\(AlertLimits.default.maxStringBytes) (default)"
         case "max-depth": maxDepth.map(String.init) ?? "\(AlertLimits.default.maxDepth) (default)"
         case "max-document-bytes": maxDocumentBytes.map(String.init) ?? "\(AlertLimits.default.maxDocumentBytes) (default)"
+        case "product-name": productName ?? "the catalog's (default)"
+        case "app-link": appLink ?? "the catalog's (default)"
+        case "sms-opt-out": smsOptOut ?? "the catalog's (default)"
+        case "sender-name": senderName ?? "the catalog's (default)"
+        case "sender-address": senderAddress ?? "the catalog's (default)"
         default: throw Self.unknown(key)
         }
     }

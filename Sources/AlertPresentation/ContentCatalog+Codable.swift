@@ -3,10 +3,11 @@
 
 extension ContentCatalog {
     private enum CodingKeys: String, CodingKey {
-        case locale, dateFormat, sections, labels, help, actions, alertTypes, matchTypes, socialCategories, networks
+        case locale, dateFormat, sections, labels, help, actions, alertTypes, matchTypes, socialCategories, networks, product
     }
 
-    /// Reads a catalog; `networks` may be missing (no post address then becomes a link).
+    /// Reads a catalog; `networks` may be missing (no post address then becomes a link), and `product` (a
+    /// placeholder name and sender).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(locale: try container.decode(String.self, forKey: .locale),
@@ -18,7 +19,8 @@ extension ContentCatalog {
                   alertTypes: try container.decode([String: AlertTypeContent].self, forKey: .alertTypes),
                   matchTypes: try container.decode([String: Topic].self, forKey: .matchTypes),
                   socialCategories: try container.decode([String: Topic].self, forKey: .socialCategories),
-                  networks: try container.decodeIfPresent([String: [String]].self, forKey: .networks) ?? [:])
+                  networks: try container.decodeIfPresent([String: [String]].self, forKey: .networks) ?? [:],
+                  product: try container.decodeIfPresent(ProductSettings.self, forKey: .product) ?? .placeholder)
     }
 
     /// Writes the catalog as a catalog file has it.
@@ -34,6 +36,7 @@ extension ContentCatalog {
         try container.encode(matchTypes, forKey: .matchTypes)
         try container.encode(socialCategories, forKey: .socialCategories)
         try container.encode(networks, forKey: .networks)
+        try container.encode(product, forKey: .product)
     }
 }
 

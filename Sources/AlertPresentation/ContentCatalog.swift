@@ -24,11 +24,14 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
     /// Each social network's own domains, by the network's name in lower case (`twitter` → `twitter.com`, `x.com`):
     /// a post's address becomes a link only when it is `https` on one of them (or its `www.` or `m.` form).
     public var networks: [String: [String]]
+    /// The product's name, app link, SMS opt-out text and email sender in this locale.
+    public var product: ProductSettings
 
     /// Creates a catalog.
     public init(locale: String, dateFormat: String, sections: Sections, labels: [String: String], help: HelpContent,
                 actions: [AlertAction], alertTypes: [String: AlertTypeContent], matchTypes: [String: Topic],
-                socialCategories: [String: Topic], networks: [String: [String]] = [:]) {
+                socialCategories: [String: Topic], networks: [String: [String]] = [:],
+                product: ProductSettings = .placeholder) {
         self.locale = locale
         self.dateFormat = dateFormat
         self.sections = sections
@@ -39,6 +42,7 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
         self.matchTypes = matchTypes
         self.socialCategories = socialCategories
         self.networks = networks
+        self.product = product
     }
 
     /// The section titles.

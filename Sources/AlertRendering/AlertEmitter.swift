@@ -66,10 +66,15 @@ public struct RenderOptions: Sendable, Hashable {
     /// How long one document may take to make; past it, a template's render stops with
     /// `RenderLimitError.timedOut`. `nil`, the default, sets no limit (the service sets its render timeout).
     public var timeLimit: Duration?
+    /// The product's name, app link, SMS opt-out text and sender, which templates read as `product`;
+    /// `AlertPipeline` sets them from its catalog (the shipped English catalog's by default).
+    public var product: ProductSettings
 
     /// Creates options.
     public init(fragment: Bool = false, textWidth: Int = 72, date: Date? = nil,
-                maxDocumentBytes: Int = AlertLimits.default.maxDocumentBytes, timeLimit: Duration? = nil) {
+                maxDocumentBytes: Int = AlertLimits.default.maxDocumentBytes, timeLimit: Duration? = nil,
+                product: ProductSettings = ContentCatalog.english.product) {
+        self.product = product
         self.maxDocumentBytes = maxDocumentBytes
         self.timeLimit = timeLimit
         self.fragment = fragment

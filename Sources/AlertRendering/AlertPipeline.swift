@@ -74,10 +74,11 @@ public struct AlertPipeline: Sendable {
     }
 
     /// `options` with the document size limit of the decoder's limits (`AlertLimits.maxDocumentBytes`), which the
-    /// pipeline holds for every document it renders.
+    /// pipeline holds for every document it renders, and the catalog's product settings (`RenderOptions.product`).
     public func limited(_ options: RenderOptions) -> RenderOptions {
         var options = options
         options.maxDocumentBytes = decoder.limits.maxDocumentBytes
+        options.product = context.catalog.product
         return options
     }
 

@@ -42,10 +42,11 @@ public struct EmailFormat: AlertEmitter {
         return try message(view, options: options) { (name, escaping) throws(RenderLimitError) -> String? in
             var leaves: TemplateLeaves?
             if shapes[name]?.rendersDirectly == false {
-                leaves = walks[escaping] ?? TemplateLeaves(escaping: escaping, view: view)
+                leaves = walks[escaping] ?? TemplateLeaves(escaping: escaping, view: view, product: options.product)
                 walks[escaping] = leaves
             }
-            return try shapes[name]?.render(view, escaping: escaping, leaves: leaves, limit: options.maxDocumentBytes,
+            return try shapes[name]?.render(view, escaping: escaping, product: options.product, leaves: leaves,
+                                            limit: options.maxDocumentBytes,
                                      budget: { RenderBudget(options: options, itemCost: itemCost, startedAt: started) }) {
                 library.render($0, withTemplate: name)
             } ?? nil
@@ -57,8 +58,10 @@ public struct EmailFormat: AlertEmitter {
     func renderDirectly(_ view: AlertView, options: RenderOptions) throws -> String {
         // One budget for the whole message: its four parts together stay within the document limits.
         let budget = RenderBudget(options: options, itemCost: itemCost)
-        let text = TemplateContext.values(of: view, escaping: .text, leaf: { EscapedText($0, budget: budget) }, budget: budget)
-        let html = TemplateContext.values(of: view, escaping: .html, leaf: { EscapedText($0, budget: budget) }, budget: budget)
+        let text = TemplateContext.values(of: view, escaping: .text, product: options.product,
+                                          leaf: { EscapedText($0, budget: budget) }, budget: budget)
+        let html = TemplateContext.values(of: view, escaping: .html, product: options.product,
+                                          leaf: { EscapedText($0, budget: budget) }, budget: budget)
         let document = try message(view, options: options) { name, escaping in
             library.render(escaping == .html ? html : text, withTemplate: name)
         }

@@ -4,6 +4,9 @@ public struct FormatRegistry: Sendable {
     private var aliases: [String: String] = [:]
     /// Templates that were not registered at all (one named like a built-in format), with why.
     private var refused: [TemplateError] = []
+    /// What `TemplateChecker` finds in each template format's files (a name not in the context, an unknown
+    /// transform), by format name.
+    private var unresolved: [String: [TemplateError]] = [:]
 
     /// Creates a registry holding `emitters`.
     public init(_ emitters: [any AlertEmitter] = []) {
@@ -39,6 +42,16 @@ public struct FormatRegistry: Sendable {
 
     /// Records a template that was not registered, and why (`problems` lists it).
     mutating func refuse(_ error: TemplateError) { refused.append(error) }
+
+    /// What the templates of the format `name` use that resolves to nothing (a name not in their context, a transform
+    /// swift-mustache does not have), each with its file, line and column: rendered as empty text. The command line
+    /// warns of the first and, with `--strict`, refuses the format.
+    public func unresolvedNames(of name: String) -> [TemplateError] {
+        unresolved[aliases[name.lowercased()] ?? name.lowercased()] ?? []
+    }
+
+    /// Records what `unresolvedNames(of:)` gives for `name`.
+    mutating func setUnresolved(_ problems: [TemplateError], for name: String) { unresolved[name] = problems }
 
     /// Every registered format, by name.
     public var formats: [OutputFormat] {

@@ -108,6 +108,17 @@ public struct TemplateChecker: Sendable {
             }
             let opensSection = sigil == "#" || sigil == "^"
             let name = Self.name(in: body.drop(while: { "#^&{".contains($0) }).trimmingCharacters(in: CharacterSet(charactersIn: " }")))
+            if let unknown = Self.unknownTransform(in: name) {
+                let closest = Self.transforms.min { Self.distance($0, unknown) < Self.distance($1, unknown) }
+                let hint = closest.map { Self.distance($0, unknown) <= max(2, unknown.count / 3) ? "; did you mean \($0)?" : "" } ?? ""
+                problems.append(Problem(file: file, line: tag.line, column: tag.column, message:
+                    "\(unknown)(…) is not a transform\(hint) (transforms: \(Self.transforms.sorted().joined(separator: ", ")))"))
+                if opensSection {
+                    scopes.append(scopes.last ?? "")
+                    repeating.append(nil)
+                }
+                continue
+            }
             if let resolved = resolve(name, in: scopes) {
                 if opensSection {
                     let repeats = sigil == "#" && !name.hasSuffix(")") && lists.contains(resolved)
@@ -144,6 +155,22 @@ public struct TemplateChecker: Sendable {
             }
         }
         return problems
+    }
+
+    /// The transforms swift-mustache knows (`uppercased(title)`, `first(nextSteps.items)`…): a name it does not know
+    /// renders nothing, silently.
+    static let transforms: Set<String> = ["empty", "capitalized", "lowercased", "uppercased", "reversed", "first", "last",
+                                          "count", "sorted", "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index"]
+
+    /// The first transform of `name` (`a(b(c))`: `a`, then `b`) that is not one of `transforms`.
+    static func unknownTransform(in name: String) -> String? {
+        var rest = Substring(name)
+        while let open = rest.firstIndex(of: "(") {
+            let transform = String(rest[..<open])
+            if !transforms.contains(transform) { return transform }
+            rest = rest[rest.index(after: open)...]
+        }
+        return nil
     }
 
     /// Names Mustache gives inside a list: `first()`, `last()`, `index()`, `even()`, `odd()`.
@@ -194,47 +221,47 @@ public struct TemplateChecker: Sendable {
         return a.isEmpty ? b.count : previous[b.count]
     }
 
-    /// The key paths of a JSON value: objects add their keys, arrays stand for their elements.
+    /// The context a template sees for `view` (`TemplateContext`, with `alert` and `product`, every product text
+    /// set), as plain dictionaries and arrays.
+    static func context(of view: AlertView) -> [String: Any] {
+        let product = ProductSettings(name: "n", appLink: "https://example.com/", smsOptOut: "o",
+                                      sender: .init(name: "n", address: "a@example.com"))
+        return TemplateContext.values(of: view, escaping: .text, product: product).plain
+    }
+
+    /// The key paths of a context: objects add their keys, lists stand for their elements.
     static func keyPaths(of view: AlertView) -> Set<String> {
-        guard let data = try? JSONEncoder().encode(view), let json = try? JSONParser().parse(data) else { return [] }
         var paths: Set<String> = []
-        func walk(_ value: JSONValue, _ prefix: String) {
-            switch value {
-            case .object(let object):
-                for member in object.members {
-                    let path = prefix.isEmpty ? member.key : prefix + "." + member.key
+        func walk(_ value: Any, _ prefix: String) {
+            if let object = value as? [String: Any] {
+                for (key, member) in object {
+                    let path = prefix.isEmpty ? key : prefix + "." + key
                     paths.insert(path)
-                    walk(member.value, path)
+                    walk(member, path)
                 }
-            case .array(let elements):
+            } else if let elements = value as? [Any] {
                 for element in elements { walk(element, prefix) }
-            default:
-                break
             }
         }
-        walk(json, "")
+        walk(context(of: view), "")
         return paths
     }
 
     /// The key paths that hold an object, and those that hold a list.
     static func containers(of view: AlertView) -> (objects: Set<String>, lists: Set<String>) {
-        guard let data = try? JSONEncoder().encode(view), let json = try? JSONParser().parse(data) else { return ([], []) }
         var objects: Set<String> = [], lists: Set<String> = []
-        func walk(_ value: JSONValue, _ prefix: String) {
-            switch value {
-            case .object(let object):
+        func walk(_ value: Any, _ prefix: String) {
+            if let object = value as? [String: Any] {
                 if !prefix.isEmpty { objects.insert(prefix) }
-                for member in object.members { walk(member.value, prefix.isEmpty ? member.key : prefix + "." + member.key) }
-            case .array(let elements):
+                for (key, member) in object { walk(member, prefix.isEmpty ? key : prefix + "." + key) }
+            } else if let elements = value as? [Any] {
                 lists.insert(prefix)
-                for element in elements { if case .object(let object) = element {
-                    for member in object.members { walk(member.value, prefix + "." + member.key) }
-                } }
-            default:
-                break
+                for case let object as [String: Any] in elements {
+                    for (key, member) in object { walk(member, prefix + "." + key) }
+                }
             }
         }
-        walk(json, "")
+        walk(context(of: view), "")
         return (objects, lists)
     }
 

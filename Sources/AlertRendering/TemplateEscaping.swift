@@ -3,8 +3,10 @@ import AlertModel
 import Foundation
 
 /// How a template format escapes every value from the view model before the template sees it: the format decides,
-/// never the template's author, so `{{x}}`, `{{{x}}}` and `{{&x}}` all give the same safe text.
-public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
+/// never the template's author, so `{{x}}`, `{{{x}}}` and `{{&x}}` all give the same safe text. A template's first
+/// line names one (`{{! alertkit: escape=jira }}`) or a composition applied left to right
+/// (`escape=markdown+json`: CommonMark text inside a JSON string, as an Adaptive Card's `text` is).
+public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable {
     /// HTML (`.html`, `.htm`): `& < > " '` as entities.
     case html
     /// The inside of a JSON string (`.json`): quotes, backslashes and control characters escaped.
@@ -25,6 +27,59 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
     /// Plain text (`.txt`, `.text`, `.log`, and any extension whose first line says `escape=text`): control
     /// characters made visible.
     case text
+    /// Jira's wiki markup (a ticket's description): every character the markup gives a meaning (`* _ - + ^ ~ ? { } [
+    /// ] | ! # ( )` and `\`) behind a backslash, a word joiner after `:` and before `@` (no autolink, no mention),
+    /// line breaks folded into spaces, so `{color}`, `[link|url]`, `||` tables and `h1.` stay text.
+    case jira
+    /// Slack's `mrkdwn` text, before the JSON that carries it (`escape=mrkdwn+json`): `&`, `<` and `>` as Slack's
+    /// entities (no `<!channel>`, no `<url|text>`), a zero-width space around `* _ ~` and the backquote (no bold,
+    /// italic, strike or code), a word joiner after `:` before `//` (no bare link) and before `@`, and line breaks
+    /// folded into spaces (no `>` quote).
+    case mrkdwn
+    /// Escapings applied in order: `markdown+json` escapes for Markdown, then for a JSON string.
+    case composed([TemplateEscaping])
+
+    /// The escapings a template can name, each alone (any of them compose with `+`).
+    public static let allCases: [TemplateEscaping] = [.html, .json, .slack, .markdown, .xml, .csv, .text, .jira, .mrkdwn]
+
+    /// The escaping's name: `json`, or a composition `markdown+json`.
+    public var rawValue: String {
+        switch self {
+        case .html: "html"
+        case .json: "json"
+        case .slack: "slack"
+        case .markdown: "markdown"
+        case .xml: "xml"
+        case .csv: "csv"
+        case .text: "text"
+        case .jira: "jira"
+        case .mrkdwn: "mrkdwn"
+        case .composed(let chain): chain.map(\.rawValue).joined(separator: "+")
+        }
+    }
+
+    /// The escaping named `rawValue`: one name, or names joined by `+` (applied left to right); nil for an unknown
+    /// name.
+    public init?(rawValue: String) {
+        let names = rawValue.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        guard names.count > 1 else {
+            guard let one = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = one
+            return
+        }
+        var chain: [TemplateEscaping] = []
+        for name in names {
+            guard let one = Self.allCases.first(where: { $0.rawValue == name }) else { return nil }
+            chain.append(one)
+        }
+        self = .composed(chain)
+    }
+
+    /// The escaping whose output the document is (the last of a composition): what its media type follows.
+    public var outermost: TemplateEscaping {
+        if case .composed(let chain) = self, let last = chain.last { return last.outermost }
+        return self
+    }
 
     /// The escaping an output extension calls for; nil for an extension AlertKit knows no escaping for (the template
     /// then names one on its first line, or is refused).
@@ -62,6 +117,12 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
             return Self.csv(ControlCharacters.visible(value))
         case .text:
             return ControlCharacters.visible(value)
+        case .jira:
+            return Self.jira(ControlCharacters.visible(value))
+        case .mrkdwn:
+            return Self.mrkdwn(ControlCharacters.visible(value))
+        case .composed(let chain):
+            return chain.reduce(value) { $1.escape($0) }
         }
     }
 
@@ -149,6 +210,75 @@ public enum TemplateEscaping: String, Sendable, Hashable, CaseIterable {
         }
         while out.last == " " { out.removeLast() }
         return out
+    }
+
+    /// `text` on one line, each character but white space through `append` (given all the scalars and the index):
+    /// runs of white space as one space, none at either end (four leading spaces would start a code block, a line
+    /// break a list, heading or quote).
+    private static func oneLine(_ text: String,
+                                _ append: (inout String.UnicodeScalarView, [Unicode.Scalar], Int) -> Void) -> String {
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var lastWasSpace = true
+        for index in scalars.indices {
+            if scalars[index].properties.isWhitespace {
+                if !lastWasSpace { out.append(" ") }
+                lastWasSpace = true
+                continue
+            }
+            lastWasSpace = false
+            append(&out, scalars, index)
+        }
+        var result = String(out)
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+
+    /// Jira wiki markup: see `jira`.
+    private static func jira(_ text: String) -> String {
+        var result = oneLine(text) { out, scalars, index in
+            let scalar = scalars[index]
+            switch scalar {
+            case "\\", "*", "_", "-", "+", "^", "~", "?", "{", "}", "[", "]", "|", "!", "#", "(", ")":
+                out.append("\\")
+                out.append(scalar)
+            case ":":
+                out.append(scalar)
+                out.append("\u{2060}")
+            case "@":
+                out.append("\u{2060}")
+                out.append(scalar)
+            default:
+                out.append(scalar)
+            }
+        }
+        // `h1.` to `h6.` and `bq.` start a heading or a quote at the start of a line.
+        if let first = result.first, first == "h" || first == "b", result.prefix(4).contains(".") { result = "\u{2060}" + result }
+        return result
+    }
+
+    /// Slack `mrkdwn`: see `mrkdwn`.
+    private static func mrkdwn(_ text: String) -> String {
+        oneLine(text) { out, scalars, index in
+            let scalar = scalars[index]
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "*", "_", "~", "`":
+                out.append("\u{200B}")
+                out.append(scalar)
+                out.append("\u{200B}")
+            case ":":
+                out.append(scalar)
+                if index + 2 < scalars.count, scalars[index + 1] == "/", scalars[index + 2] == "/" { out.append("\u{2060}") }
+            case "@":
+                out.append("\u{2060}")
+                out.append(scalar)
+            default:
+                out.append(scalar)
+            }
+        }
     }
 
     private static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {

@@ -51,7 +51,7 @@ public struct TemplateFormat: AlertEmitter {
     /// template, the document itself): what `alertkit review` measures to say how many messages the text needed and
     /// whether fitting cut it.
     public func renderUnfitted(_ view: AlertView, options: RenderOptions) throws -> String {
-        let document = try shapes.render(view, escaping: escaping, limit: options.maxDocumentBytes,
+        let document = try shapes.render(view, escaping: escaping, product: options.product, limit: options.maxDocumentBytes,
                                          budget: { RenderBudget(options: options, itemCost: itemCost) }) {
             library.render($0, withTemplate: templateName)
         }
@@ -62,28 +62,31 @@ public struct TemplateFormat: AlertEmitter {
     }
 
     static func mediaType(_ fileExtension: String, escaping: TemplateEscaping) -> String {
-        switch escaping {
+        switch escaping.outermost {
         case .html: "text/html; charset=utf-8"
         case .json, .slack: "application/json"
         case .markdown: "text/markdown; charset=utf-8"
         case .text: "text/plain; charset=utf-8"
         case .xml: fileExtension == "svg" ? "image/svg+xml" : fileExtension == "xhtml" ? "application/xhtml+xml" : "application/xml"
         case .csv: fileExtension == "tsv" ? "text/tab-separated-values; charset=utf-8" : "text/csv; charset=utf-8"
+        case .jira, .mrkdwn, .composed: "text/plain; charset=utf-8"
         }
     }
 }
 
 /// The view model as a template's context: the keys `--format json` writes, built from the view directly (a test
-/// holds it equal to the JSON read back), with every string escaped for the output.
+/// holds it equal to the JSON read back), with every string escaped for the output, and `alert` and `product`
+/// (`ViewWalk.walkTemplateContext`).
 enum TemplateContext {
     /// The context; each escaped string goes through `leaf` (rendering wraps it in `EscapedText`).
     /// `severity` gives the severity's value (a marker, when rendering a shape: `TemplateShapes`). With a `budget`,
     /// every object's look-ups and every list's items are charged to it (`RenderBudget`).
-    static func values(of view: AlertView, escaping: TemplateEscaping, leaf: (String) -> Any = { $0 },
-                       severity: ((Double) -> Any)? = nil, budget: RenderBudget? = nil) -> TemplateObject {
+    static func values(of view: AlertView, escaping: TemplateEscaping, product: ProductSettings = ContentCatalog.english.product,
+                       leaf: (String) -> Any = { $0 }, severity: ((Double) -> Any)? = nil,
+                       budget: RenderBudget? = nil) -> TemplateObject {
         withoutActuallyEscaping(leaf) { leaf in
             var builder = Builder(escaping: escaping, leaf: leaf, severity: severity, budget: budget)
-            ViewWalk.walk(view, into: &builder)
+            ViewWalk.walkTemplateContext(view, product: product, into: &builder)
             return builder.value as? TemplateObject ?? TemplateObject([:], budget: budget)  // the walk's value is an object
         }
     }
@@ -137,9 +140,26 @@ enum TemplateContext {
         }
 
         mutating func string(_ text: String) { value = leaf(escaping.escape(text)) }
+        mutating func verbatim(_ text: String) { value = leaf(text) }
         mutating func integer(_ number: Int) { value = number }
         mutating func number(_ number: Double) { value = severity?(number) ?? TemplateContext.number(number) }
         mutating func boolean(_ flag: Bool) { value = flag }
+    }
+
+    /// An alert's id as `alert.key`: every byte but ASCII letters and digits percent-encoded (`4930982:105` →
+    /// `4930982%3A105`), so that it reads the same in every output and needs no escaping (no escaping changes it):
+    /// what a button's data carries to say which alert it belongs to. Percent-decoding gives the id back.
+    static func key(_ id: String) -> String {
+        var out = ""
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 
     /// A whole number as an `Int` (so `1` renders as `1`, not `1.0`), as JSON has it.

@@ -168,10 +168,11 @@ public enum TemplateFormats {
             }
             return escaping
         }
-        let name = firstLine[range.upperBound...].prefix(while: { $0.isLetter })
+        let name = firstLine[range.upperBound...].prefix(while: { $0.isLetter || $0 == "+" })
         guard let escaping = TemplateEscaping(rawValue: String(name)) else {
             throw TemplateError(file: file.path, line: 1, message: "unknown escaping \"\(name)\"; known: "
-                                + TemplateEscaping.allCases.map(\.rawValue).joined(separator: ", "))
+                                + TemplateEscaping.allCases.map(\.rawValue).joined(separator: ", ")
+                                + ", or several joined by + and applied left to right (markdown+json)")
         }
         return escaping
     }
@@ -197,6 +198,19 @@ extension FormatRegistry {
                 continue
             }
             registry.register(template)
+        }
+        let checker = TemplateChecker()
+        for format in registry.formats {
+            let files: [URL]
+            switch try? registry.emitter(named: format.name) {
+            case let template as TemplateFormat: files = [template.file]
+            case let email as EmailFormat: files = email.files.values.sorted { $0.path < $1.path }
+            default: continue
+            }
+            let problems = files.flatMap { file in
+                (try? String(contentsOf: file, encoding: .utf8)).map { checker.check($0, file: file.path) } ?? []
+            }
+            if !problems.isEmpty { registry.setUnresolved(problems, for: format.name) }
         }
         return registry
     }

@@ -12,6 +12,9 @@ protocol ViewVisitor {
     mutating func list<Item>(_ items: [Item], _ element: (inout Self, Item) -> Void)
     /// A string from the view (text, a name, an icon, a raw value).
     mutating func string(_ value: String)
+    /// A string that needs no escaping in any output, by construction (`alert.key`): a template context takes it
+    /// as it is. The default visits it as a string.
+    mutating func verbatim(_ value: String)
     /// A whole number (a reminder's delay).
     mutating func integer(_ value: Int)
     /// The severity, a number from 0 to 1.
@@ -27,6 +30,7 @@ protocol ViewVisitor {
 }
 
 extension ViewVisitor {
+    mutating func verbatim(_ value: String) { string(value) }
     mutating func optional(_ present: Bool) {}
     mutating func section(_ part: JSONSection, _ body: (inout Self) -> Void) { body(&self) }
 }
@@ -38,29 +42,68 @@ enum ViewWalk {
     /// Walks the whole view.
     @inline(__always)
     static func walk<Visitor: ViewVisitor>(_ view: AlertView, into visitor: inout Visitor) {
+        visitor.object { members(of: view, into: &$0) }
+    }
+
+    /// Walks a template's context: the view's members, then `alert` (the alert's own fields, reachable from inside any
+    /// section: `{{alert.id}}` in `{{#actions}}`, and `alert.key`, the id percent-encoded, for button data) and `product` (`RenderOptions.product`; an empty text is left out,
+    /// so that `{{#product.appLink}}` is false without one).
+    @inline(__always)
+    static func walkTemplateContext<Visitor: ViewVisitor>(_ view: AlertView, product: ProductSettings, into visitor: inout Visitor) {
         visitor.object {
-            $0.key("actions") { $0.section(.actions) { walk(.actions, of: view, into: &$0) } }
-            $0.key("date") { $0.string(view.date) }
-            $0.key("details") { $0.list(view.details) { detail(&$0, $1) } }
-            $0.key("header") {
+            members(of: view, into: &$0)
+            $0.key("alert") {
                 $0.object {
-                    $0.key("icon") { $0.string(view.header.icon) }
-                    $0.key("subtitle") { $0.string(view.header.subtitle) }
-                    $0.key("title") { $0.string(view.header.title) }
+                    $0.key("date") { $0.string(view.date) }
+                    $0.key("id") { $0.string(view.id) }
+                    $0.key("key") { $0.verbatim(TemplateContext.key(view.id)) }
+                    $0.key("locale") { $0.string(view.locale) }
+                    $0.key("title") { $0.string(view.title) }
+                    $0.key("type") { $0.string(view.type) }
+                    $0.key("urgent") { $0.boolean(view.urgent) }
                 }
             }
-            $0.key("help") { $0.section(.help) { walk(.help, of: view, into: &$0) } }
-            $0.key("id") { $0.string(view.id) }
-            $0.key("locale") { $0.string(view.locale) }
-            $0.key("nextSteps") { $0.section(.nextSteps) { walk(.nextSteps, of: view, into: &$0) } }
-            $0.key("risks") { $0.section(.risks) { walk(.risks, of: view, into: &$0) } }
-            $0.key("severity") { $0.number(view.severity) }
-            $0.key("sources") { $0.section(.sources) { walk(.sources, of: view, into: &$0) } }
-            $0.key("title") { $0.string(view.title) }
-            $0.key("type") { $0.string(view.type) }
-            $0.key("urgent") { $0.boolean(view.urgent) }
-            $0.key("urgentLabel") { $0.string(view.urgentLabel) }
+            $0.key("product") {
+                $0.object {
+                    for (name, text) in [("appLink", product.appLink), ("name", product.name), ("smsOptOut", product.smsOptOut)] {
+                        $0.optional(!text.isEmpty)
+                        if !text.isEmpty { $0.key(name) { $0.string(text) } }
+                    }
+                    $0.key("sender") {
+                        $0.object {
+                            $0.key("address") { $0.string(product.sender.address) }
+                            $0.key("name") { $0.string(product.sender.name) }
+                        }
+                    }
+                }
+            }
         }
+    }
+
+    /// The members of the view's top-level object, in order.
+    @inline(__always)
+    private static func members<Visitor: ViewVisitor>(of view: AlertView, into visitor: inout Visitor) {
+        visitor.key("actions") { $0.section(.actions) { walk(.actions, of: view, into: &$0) } }
+        visitor.key("date") { $0.string(view.date) }
+        visitor.key("details") { $0.list(view.details) { detail(&$0, $1) } }
+        visitor.key("header") {
+            $0.object {
+                $0.key("icon") { $0.string(view.header.icon) }
+                $0.key("subtitle") { $0.string(view.header.subtitle) }
+                $0.key("title") { $0.string(view.header.title) }
+            }
+        }
+        visitor.key("help") { $0.section(.help) { walk(.help, of: view, into: &$0) } }
+        visitor.key("id") { $0.string(view.id) }
+        visitor.key("locale") { $0.string(view.locale) }
+        visitor.key("nextSteps") { $0.section(.nextSteps) { walk(.nextSteps, of: view, into: &$0) } }
+        visitor.key("risks") { $0.section(.risks) { walk(.risks, of: view, into: &$0) } }
+        visitor.key("severity") { $0.number(view.severity) }
+        visitor.key("sources") { $0.section(.sources) { walk(.sources, of: view, into: &$0) } }
+        visitor.key("title") { $0.string(view.title) }
+        visitor.key("type") { $0.string(view.type) }
+        visitor.key("urgent") { $0.boolean(view.urgent) }
+        visitor.key("urgentLabel") { $0.string(view.urgentLabel) }
     }
 
     /// Walks one of the sections that alerts share, as it stands at the top level of the view.

@@ -15,9 +15,16 @@ public enum AlertServer {
     ) throws -> some ApplicationProtocol {
         try configuration.check()
         let service = try AlertService(configuration: configuration)
-        if configuration.strict, !service.formats.problems.isEmpty {
-            throw ServerConfigurationError("--strict: templates that do not load: "
-                                           + service.formats.problems.map(\.description).joined(separator: "; "))
+        let unresolved = service.formats.formats.flatMap { service.formats.unresolvedNames(of: $0.name) }
+        if configuration.strict, !service.formats.problems.isEmpty || !unresolved.isEmpty {
+            throw ServerConfigurationError("--strict: templates that do not load or use what their context does not have: "
+                                           + (service.formats.problems + unresolved).map(\.description).joined(separator: "; "))
+        }
+        for format in service.formats.formats {
+            if let first = service.formats.unresolvedNames(of: format.name).first {
+                logger.warning("a template uses what its context does not have; it renders as empty text",
+                               metadata: ["format": "\(format.name)", "error": "\(first)"])
+            }
         }
         for problem in service.formats.problems {
             logger.warning("a template does not load; its format answers 500 until it is fixed",

@@ -14,8 +14,8 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     public var bodyLimit = 1 << 20
     /// Whether `reveal=true` (sensitive values unmasked) is allowed; refused with 403 otherwise.
     public var allowReveal = false
-    /// Whether a template that does not load stops the start (78) instead of breaking its own format only (each
-    /// such format answers 500, named in `/readyz` and the log).
+    /// Whether a template that does not load, or uses a name its context does not have, stops the start (78) instead
+    /// of breaking its own format only (each such format answers 500, named in `/readyz` and the log) or warning.
     public var strict = false
     /// A file of bearer tokens, one a line; when set, every `/v1/` request needs one of them.
     public var tokenFile: String?

@@ -131,9 +131,9 @@ final class CLITests {
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
-    @Test("formats lists the four built-in formats and the shipped templates (email, push, slack, sms)")
+    @Test("formats lists the four built-in formats and the shipped templates (email, push, slack, sms, teams)")
     func formats() throws {
         let result = try CLI.run(["formats"])
-        #expect(result.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["email", "html", "json", "markdown", "push", "slack", "sms", "text"])
+        #expect(result.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["email", "html", "json", "markdown", "push", "slack", "sms", "teams", "text"])
     }
 }

@@ -31,7 +31,7 @@ struct ReviewCommandTests {
         let result = try CLI.run(["review", "--after", "shipped"])
         #expect(result.status == 0, "\(result.standardError)")
         let rows = result.output.split(separator: "\n").dropFirst()
-        #expect(rows.count == 16, "\(result.output)")
+        #expect(rows.count == 18, "\(result.output)")
         #expect(rows.allSatisfy { $0.contains(": 27 records, unchanged") }, "\(result.output)")
     }
 

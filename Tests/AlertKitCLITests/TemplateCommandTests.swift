@@ -110,7 +110,7 @@ final class TemplateCommandTests {
         let result = try CLI.run(["preview", "SampleData/email-alert.json", "--templates", scratch.path("p"), "-o", scratch.path("out")])
         #expect(result.status == 0 && result.output == scratch.path("out") + "\n", "\(result.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
-        #expect(files == ["email.eml", "html.html", "index.html", "json.json", "markdown.md", "probe.md", "push.json", "slack.json", "sms.txt", "text.txt"])
+        #expect(files == ["email.eml", "html.html", "index.html", "json.json", "markdown.md", "probe.md", "push.json", "slack.json", "sms.txt", "teams.json", "text.txt"])
         let index = try String(contentsOfFile: scratch.path("out/index.html"), encoding: .utf8)
         #expect(index.contains("<iframe sandbox src=\"html.html\"") && index.contains("<pre># Email Address Leaked\n</pre>"))
         #expect(try String(contentsOfFile: scratch.path("out/probe.md"), encoding: .utf8) == "# Email Address Leaked\n")
@@ -167,7 +167,7 @@ final class TemplateCommandTests {
         #expect(broken.status == 78 && broken.standardError.contains("bad.txt.mustache:"), "\(broken.standardError)")
         #expect(broken.standardError.contains("the template ends inside the section {{#details}} opened at line 2"))
         let unknown = try CLI.run(["render", "SampleData/email-alert.json", "-f", "nope"])
-        #expect(unknown.status == 64 && unknown.standardError.contains("known formats: email, html, json, markdown, push, slack, sms, text"))
+        #expect(unknown.status == 64 && unknown.standardError.contains("known formats: email, html, json, markdown, push, slack, sms, teams, text"))
         let missing = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("none")])
         #expect(missing.status == 66)
     }

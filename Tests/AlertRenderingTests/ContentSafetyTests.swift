@@ -9,7 +9,7 @@ import Testing
 /// its own network excepted), in English and Spanish, over every sample and a generated feed.
 @Suite("Content: no link from alert data")
 struct ContentSafetyTests {
-    static let formats = ["html", "markdown", "text", "json", "slack", "push", "sms", "email"]
+    static let formats = ["html", "markdown", "text", "json", "slack", "push", "sms", "email", "teams"]
     static let locales = ContentCatalog.shippedLocales
 
     /// What an autolinker would pick up in a string: URLs, `www.` names, host names, e-mail addresses, phone numbers.

@@ -13,7 +13,7 @@ struct GoldenFileTests {
         ("html", false, "html"), ("html", true, "fragment.html"), ("markdown", false, "md"),
         ("text", false, "txt"), ("json", false, "json"),
         ("slack", false, "slack.json"), ("push", false, "push.json"), ("sms", false, "sms.txt"),
-        ("email", false, "eml"),
+        ("email", false, "eml"), ("teams", false, "teams.json"),
     ]
 
     /// The built-in formats and the shipped template formats.

@@ -41,12 +41,12 @@ struct HostileStringPropertyTests {
 
     /// The formats in two groups of about the same cost, run side by side, each case checked in every format of its
     /// group (the alert is decoded and presented once for all of them).
-    static let groups = [["html", "json", "slack", "sms"], ["email", "markdown", "push", "text"]]
+    static let groups = [["html", "json", "slack", "sms", "teams"], ["email", "markdown", "push", "text"]]
 
     /// The formats whose documents come from a Mustache template (the page's shell, the shipped templates): a tag in
     /// a string must stay text there. (SMS and email change with the characters themselves: SMS counts `{` as two
     /// GSM characters, email encodes lines; their templates are the same mechanism as Slack's and push's.)
-    static let templated: Set<String> = ["html", "slack", "push"]
+    static let templated: Set<String> = ["html", "slack", "push", "teams"]
 
     @Test("every format: valid UTF-8, no control or bidi character, no markup, link or directive from the input",
           arguments: groups)
@@ -70,7 +70,9 @@ struct HostileStringPropertyTests {
                 if let plainView, Self.templated.contains(format) {
                     // A tag in a string is text: the document is the same as with no tag there at all.
                     let plain = try emitter.render(plainView, options: options)
-                    #expect(HostileSamples.bracesAsPercent(document) == HostileSamples.bracesAsPercent(plain),
+                    // `alert.key` percent-encodes the id, braces and all: the one place a brace shows as its code.
+                    let key = /"alertId": "[^"]*"/
+                    #expect(HostileSamples.bracesAsPercent(document).replacing(key, with: "") == HostileSamples.bracesAsPercent(plain).replacing(key, with: ""),
                             "a Mustache tag in a string changed the \(format) document")
                 }
             }
@@ -102,6 +104,14 @@ struct HostileStringPropertyTests {
             #expect(HostileTextTests.strings(in: parsed).contains(view.title))
         case "slack", "push":
             #expect((try? JSONSerialization.jsonObject(with: Data(document.utf8))) != nil, "\(format): not JSON")
+        case "teams":
+            // Each text is Markdown inside JSON: read back through cmark, it holds no markup or link of the input.
+            let card = try TeamsFormatTests.card(document)
+            let own = Markup("<p><ul><li>")
+            for text in TeamsFormatTests.texts(card) {
+                let found = Markup(CommonMarkReader.html(text))
+                #expect(found.tags.isSubset(of: own.tags), "teams: elements from the input: \(found.tags.subtracting(own.tags))")
+            }
         case "email":
             let head = document.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
                 .filter { !$0.hasPrefix(" ") && !$0.hasPrefix("\t") }.map { $0.prefix { $0 != ":" } }

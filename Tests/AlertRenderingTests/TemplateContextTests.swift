@@ -33,9 +33,16 @@ struct TemplateContextTests {
         for context in Self.contexts {
             let view = try AlertPipeline(context: context).view(Fixtures.sample(sample))
             let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(view))
-            for escaping in TemplateEscaping.allCases {
-                let direct = TemplateContext.values(of: view, escaping: escaping)
-                #expect(try Self.canonical(direct.plain) == Self.canonical(Self.escapedStrings(json, escaping)), "\(escaping)")
+            for escaping in TemplateEscaping.allCases + [TemplateEscaping(rawValue: "markdown+json")!] {
+                var direct = TemplateContext.values(of: view, escaping: escaping, product: context.catalog.product).plain
+                // Beside the view model: the alert's own fields under `alert`, and the product's settings.
+                let alert = try #require(direct.removeValue(forKey: "alert") as? [String: Any])
+                let product = try #require(direct.removeValue(forKey: "product") as? [String: Any])
+                #expect(try Self.canonical(direct) == Self.canonical(Self.escapedStrings(json, escaping)), "\(escaping)")
+                #expect(alert["id"] as? String == escaping.escape(view.id) && alert["title"] as? String == escaping.escape(view.title))
+                #expect(alert["urgent"] as? Bool == view.urgent && alert["type"] as? String == escaping.escape(view.type))
+                #expect(alert["key"] as? String == TemplateContext.key(view.id), "the key is not escaped again: it needs none")
+                #expect(product["name"] as? String == escaping.escape(context.catalog.product.name) && product["appLink"] == nil)
             }
         }
     }

@@ -173,7 +173,7 @@ struct ServerTests {
             try await client.execute(uri: "/v1/render?format=nope", method: .post, headers: Self.json, body: ByteBuffer(string: "{}")) { response in
                 #expect(response.status == .notFound)
                 let detail = try Self.problem(response)["detail"] as? String
-                #expect(detail == "no format \"nope\"; known: email, html, json, markdown, push, slack, sms, text")
+                #expect(detail == "no format \"nope\"; known: email, html, json, markdown, push, slack, sms, teams, text")
             }
             try await client.execute(uri: "/v2/else", method: .get) { #expect($0.status == .notFound); _ = try Self.problem($0) }
             try await client.execute(uri: "/v1/render", method: .get) { response in

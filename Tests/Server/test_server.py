@@ -27,7 +27,7 @@ def cli(*arguments, stdin=None, tmp_path=None):
 
 @pytest.mark.parametrize("fmt,extra", [
     ("html", []), ("html", ["--fragment"]), ("markdown", []), ("text", []), ("json", []), ("slack", []),
-    ("sms", []), ("push", []), ("text", ["--locale", "es"]),
+    ("sms", []), ("push", []), ("teams", []), ("text", ["--locale", "es"]),
 ])
 def test_curl_render_equals_cli_render(server, tmp_path, fmt, extra):
     query = f"format={fmt}"

@@ -40,22 +40,22 @@ final class TemplateShapes: Sendable {
     /// `limit` is the document size limit the budgets hold.
     /// `leaves`, when given, is `view`'s walk with `escaping` already made (a document of several templates, an
     /// email's parts, walks the view once per escaping).
-    func render(_ view: AlertView, escaping: TemplateEscaping, leaves prepared: TemplateLeaves? = nil, limit: Int,
-                budget: () -> RenderBudget, direct: (TemplateObject) -> String?) throws(RenderLimitError) -> String? {
+    func render(_ view: AlertView, escaping: TemplateEscaping, product: ProductSettings, leaves prepared: TemplateLeaves? = nil,
+                limit: Int, budget: () -> RenderBudget, direct: (TemplateObject) -> String?) throws(RenderLimitError) -> String? {
         func directly() throws(RenderLimitError) -> String? {
             let spent = budget()
-            let document = direct(TemplateContext.values(of: view, escaping: escaping, leaf: { EscapedText($0, budget: spent) },
-                                                         budget: spent))
+            let document = direct(TemplateContext.values(of: view, escaping: escaping, product: product,
+                                                         leaf: { EscapedText($0, budget: spent) }, budget: spent))
             try spent.check(document)
             return document
         }
         if rendersDirectly { return try directly() }
-        let walk = prepared ?? TemplateLeaves(escaping: escaping, view: view)
+        let walk = prepared ?? TemplateLeaves(escaping: escaping, view: view, product: product)
         let entry: Entry
         if let cached = cache.entry(for: walk.shape) {
             entry = cached
         } else if cache.seenBefore(walk.shape) {  // a shape seen once is rendered directly: most are never seen again
-            entry = try self.entry(for: view, leaves: walk.leaves, escaping: escaping, budget: budget, direct: direct)
+            entry = try self.entry(for: view, product: product, leaves: walk.leaves, escaping: escaping, budget: budget, direct: direct)
             cache.set(entry, for: walk.shape)
         } else {
             return try directly()
@@ -68,7 +68,7 @@ final class TemplateShapes: Sendable {
 
     /// Renders `view`'s shape with markers and checks the result, with `leaves` (its escaped strings) in place,
     /// against `view`'s own document.
-    private func entry(for view: AlertView, leaves: [String], escaping: TemplateEscaping, budget: () -> RenderBudget,
+    private func entry(for view: AlertView, product: ProductSettings, leaves: [String], escaping: TemplateEscaping, budget: () -> RenderBudget,
                        direct: (TemplateObject) -> String?) throws(RenderLimitError) -> Entry {
         let probe = LeafProbe()
         var count = 0
@@ -77,7 +77,8 @@ final class TemplateShapes: Sendable {
             return MarkerText(index: count, probe: probe)
         }
         let spent = budget()
-        let context = TemplateContext.values(of: view, escaping: escaping, leaf: marker, severity: marker, budget: spent)
+        let context = TemplateContext.values(of: view, escaping: escaping, product: product, leaf: marker, severity: marker,
+                                             budget: spent)
         let marked = direct(context)
         try spent.check(nil)
         guard let marked else { return .direct }
@@ -87,8 +88,8 @@ final class TemplateShapes: Sendable {
         }
         guard let pieces = TemplatePieces(marked, leafCount: count) else { return .direct }
         let checking = budget()
-        let expected = direct(TemplateContext.values(of: view, escaping: escaping, leaf: { EscapedText($0, budget: checking) },
-                                                     budget: checking))
+        let expected = direct(TemplateContext.values(of: view, escaping: escaping, product: product,
+                                                     leaf: { EscapedText($0, budget: checking) }, budget: checking))
         try checking.check(expected)
         return leaves.count == count && expected == pieces.document(leaves)
             ? .pieces(pieces) : .direct
@@ -217,13 +218,15 @@ struct TemplateLeaves: ViewVisitor {
         shape.reserveCapacity(64)
     }
 
-    /// The strings and shape of `view`, escaped by `escaping`.
-    init(escaping: TemplateEscaping, view: AlertView) {
+    /// The strings and shape of `view`'s template context (with `product`), escaped by `escaping`.
+    init(escaping: TemplateEscaping, view: AlertView, product: ProductSettings) {
         self.init(escaping: escaping)
-        visit(view)
+        visit(view, product: product)
     }
 
-    mutating func visit(_ view: AlertView) { ViewWalk.walk(view, into: &self) }
+    mutating func visit(_ view: AlertView, product: ProductSettings = ContentCatalog.english.product) {
+        ViewWalk.walkTemplateContext(view, product: product, into: &self)
+    }
 
     @inline(__always) mutating func object(_ members: (inout TemplateLeaves) -> Void) { members(&self) }
     @inline(__always) mutating func key(_ name: String, _ value: (inout TemplateLeaves) -> Void) { value(&self) }
@@ -234,6 +237,7 @@ struct TemplateLeaves: ViewVisitor {
     }
 
     @inline(__always) mutating func string(_ value: String) { leaves.append(escaping.escape(value)) }
+    @inline(__always) mutating func verbatim(_ value: String) { leaves.append(value) }
     @inline(__always) mutating func integer(_ value: Int) { shape.append(value) }
     /// The severity is a number in the context; its text stands in for it, as Mustache renders it (not escaped).
     @inline(__always) mutating func number(_ value: Double) { leaves.append(String(describing: TemplateContext.number(value))) }

@@ -54,7 +54,8 @@ let package = Package(
         ),
         .target(
             name: "AlertPresentation",
-            dependencies: ["AlertJSON", "AlertModel", "AlertTemplates"]
+            dependencies: ["AlertJSON", "AlertModel", "AlertTemplates"],
+            resources: [.embedInCode("Resources/catalog.schema.json")]
         ),
         .target(
             name: "AlertRendering",

@@ -38,6 +38,10 @@ extension ContentCatalog {
         return problems
     }
 
+    /// The JSON Schema (draft 2020-12) of a catalog file, as `alertkit schema --catalog` prints it: every key
+    /// optional, as a templates folder's file may give any part; docs/catalog.md says what each holds.
+    public static var schemaText: String { String(decoding: PackageResources.catalog_schema_json, as: UTF8.self) }
+
     /// The notes: each item an override takes out with `{"id": "…", "remove": true}`, so that a removal is seen.
     public static func overrideNotes(inFolder folder: URL) -> [String] {
         catalogFiles(folder).flatMap { file in

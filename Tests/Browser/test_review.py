@@ -63,7 +63,7 @@ def test_junit_matches_the_schema(review):
     document = etree.parse(str(folder / "junit.xml"))
     schema.assertValid(document)
     cases = document.findall(".//testcase")
-    assert len(cases) == 16  # 8 formats × 2 locales
+    assert len(cases) == 18  # 9 formats × 2 locales
     failed = [case.get("name") for case in cases if case.find("failure") is not None]
     assert failed == ["sms [en]"]
 

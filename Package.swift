@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "AlertRendering", targets: ["AlertRendering"]),
         .library(name: "AlertBatch", targets: ["AlertBatch"]),
         .library(name: "AlertReview", targets: ["AlertReview"]),
+        // The whole command line and server, for a team's own `main.swift` (`AlertKitCommand.start(with:)`,
+        // Examples/CustomCLI); it needs the `Tools` trait.
+        .library(name: "AlertKitCLI", targets: ["AlertKitCLI"]),
         .executable(name: "alertkit", targets: ["alertkit"]),
     ],
     // The libraries need swift-mustache alone. The command and the server (`Tools`, on by default) bring
@@ -106,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "AlertServerTests",
             dependencies: [
-                "AlertServer", "AlertBatch", "AlertRendering", "AlertJSON", "AlertModel", "AlertTestSupport",
+                "AlertServer", "AlertBatch", "AlertRendering", "AlertPresentation", "AlertJSON", "AlertModel", "AlertTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),

@@ -1,4 +1,5 @@
 import AlertModel
+import AlertRendering
 import AlertTemplates
 import ArgumentParser
 import CAlertKitBuild
@@ -25,10 +26,17 @@ public struct AlertKitCommand: ParsableCommand {
         return AlertKitVersion.current + (commit.isEmpty ? " (development build)" : " (commit \(commit))")
     }
 
-    /// Runs the command line, after checking that the shipped templates and catalogs are there: a binary copied
+    /// What the host registered in Swift (`start(with:)`): every command's presenters and formats, and the server's.
+    @TaskLocal static var extensions = AlertExtensions()
+
+    /// Runs the command line with the presenters and emitters of `extensions` as if AlertKit had them: a team's own
+    /// `main.swift` registers its presenters and emitters and calls this, and has the whole `alertkit` command, server
+    /// included (`Examples/CustomCLI`).
+    ///
+    /// Before it runs, it checks that the shipped templates and catalogs are there: a binary copied
     /// without them says what it looked for where, and exits 72, rather than stopping on the first use. `--version`,
     /// `--help` (or no arguments), `help`, completion scripts and `schema` need none of them.
-    public static func start() {
+    public static func start(with extensions: AlertExtensions = AlertExtensions()) {
         let arguments = CommandLine.arguments.dropFirst()
         let needsNone = arguments.isEmpty || arguments.first == "schema" || arguments.first == "help"
             || arguments.contains { ["--version", "--help", "-h", "--generate-completion-script"].contains($0) }
@@ -36,6 +44,6 @@ public struct AlertKitCommand: ParsableCommand {
             FileHandle.standardError.write(Data("alertkit: \(error)\n".utf8))
             Foundation.exit(ExitCodes.missingResources.rawValue)
         }
-        main()
+        $extensions.withValue(extensions) { main() }
     }
 }

@@ -89,7 +89,8 @@ struct BatchCommand: ParsableCommand {
         let formats = try presentation.formats(settings)
         _ = try presentation.emitter(format, in: formats)
         let decoder = limits.decoder(settings)
-        let processor = try RecordProcessor(pipeline: AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats), format: format,
+        let processor = try RecordProcessor(pipeline: AlertPipeline(decoder: decoder, presenters: AlertKitCommand.extensions.presenters,
+                                                                           context: try presentation.context(settings), formats: formats), format: format,
                                             options: document.options,
                                             urgentOnly: urgentOnly)
         let sink: BatchSink

@@ -29,7 +29,8 @@ struct PreviewCommand: ParsableCommand {
         let decoder = limits.decoder(settings)
         let bytes = try input.read(maxBytes: decoder.limits.maxBytes)
         let formats = try presentation.formats(settings)
-        let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats)
+        let pipeline = AlertPipeline(decoder: decoder, presenters: AlertKitCommand.extensions.presenters,
+                                     context: try presentation.context(settings), formats: formats)
         // A folder of its own: an existing one with anything in it is refused, so no file AlertKit did not make
         // (the input among them) is replaced.
         if let output, let contents = try? FileManager.default.contentsOfDirectory(atPath: output), !contents.isEmpty {

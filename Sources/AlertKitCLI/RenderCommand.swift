@@ -46,7 +46,8 @@ struct RenderCommand: ParsableCommand {
         let emitter = try presentation.emitter(format, in: formats)
         let decoder = limits.decoder(settings)
         let bytes = try input.read(maxBytes: decoder.limits.maxBytes)
-        let pipeline = AlertPipeline(decoder: decoder, context: try presentation.context(settings), formats: formats)
+        let pipeline = AlertPipeline(decoder: decoder, presenters: AlertKitCommand.extensions.presenters,
+                                     context: try presentation.context(settings), formats: formats)
         let rendered: (document: RenderedDocument, warnings: [ValidationIssue])
         do {
             rendered = try pipeline.document(bytes, emitter: emitter, options: document.options)

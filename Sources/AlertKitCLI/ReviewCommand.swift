@@ -90,15 +90,17 @@ struct ReviewCommand: ParsableCommand {
     func run() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-review-scratch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let beforeSide = try side(before, scratch: scratch.appendingPathComponent("before"))
-        let afterSide = try side(after, scratch: scratch.appendingPathComponent("after"))
+        var beforeSide = try side(before, scratch: scratch.appendingPathComponent("before"))
+        var afterSide = try side(after, scratch: scratch.appendingPathComponent("after"))
+        beforeSide.extensions = AlertKitCommand.extensions
+        afterSide.extensions = AlertKitCommand.extensions
         let inputs = try self.inputs.isEmpty ? defaultInputs(beforeSide, afterSide) : self.inputs.map(BatchInput.init)
         for input in inputs {
             do { try input.check() } catch { throw Diagnostics.fail(error.description, code: ExitCodes.noInput) }
         }
         for format in formats {
-            let known = Set(((try? FormatRegistry.standard(templates: beforeSide.folders))?.formats.map(\.name) ?? [])
-                            + ((try? FormatRegistry.standard(templates: afterSide.folders))?.formats.map(\.name) ?? []))
+            let known = Set(((try? AlertKitCommand.extensions.formats(templates: beforeSide.folders))?.formats.map(\.name) ?? [])
+                            + ((try? AlertKitCommand.extensions.formats(templates: afterSide.folders))?.formats.map(\.name) ?? []))
             guard known.contains(format) else {
                 throw Diagnostics.fail("Error: no side has a format \"\(format)\"; known: \(known.sorted().joined(separator: ", "))", code: ExitCodes.usage)
             }

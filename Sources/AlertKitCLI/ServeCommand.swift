@@ -15,7 +15,8 @@ struct ServeCommand: ParsableCommand {
         says otherwise. SIGTERM or SIGINT: requests in flight get the grace period, then the process exits 0. \
         A --config FILE is JSON with the keys host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, \
         readTimeout, maxBatchStreams, batchJobs, gracePeriod, batchMinRate, renderTimeout, strict, maxAlertBytes, maxEvents, \
-        maxStringBytes, maxDepth, maxDocumentBytes; flags win over it. Open without a token: GET /healthz, /readyz, \
+        maxStringBytes, maxDepth, maxDocumentBytes, and product (an object of name, appLink, smsOptOut, senderName, \
+        senderAddress: the product settings of every locale); flags win over it. Open without a token: GET /healthz, /readyz, \
         /metrics; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
         Exit codes: 0 stopped by SIGTERM or SIGINT, 1 a forced stop (3 s past the grace period), 64 usage, 78 a configuration error (a bad --config, template, \
         catalog or icon).
@@ -119,7 +120,7 @@ struct ServeCommand: ParsableCommand {
                                 level: ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
         let host = settings.host
         do {
-            try await AlertServer.run(settings, logger: logger, log: log) { port in
+            try await AlertServer.run(settings, extensions: AlertKitCommand.extensions, logger: logger, log: log) { port in
                 Diagnostics.print("alertkit serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
             }
         } catch let error as ServerConfigurationError {

@@ -104,13 +104,8 @@ struct Settings: Codable, Equatable {
 
     /// `product` with the stored product settings over it.
     func product(over product: ProductSettings) -> ProductSettings {
-        var product = product
-        product.name = productName ?? product.name
-        product.appLink = appLink ?? product.appLink
-        product.smsOptOut = smsOptOut ?? product.smsOptOut
-        product.sender.name = senderName ?? product.sender.name
-        product.sender.address = senderAddress ?? product.sender.address
-        return product
+        ProductSettings.Override(name: productName, appLink: appLink, smsOptOut: smsOptOut, senderName: senderName,
+                                 senderAddress: senderAddress).applied(to: product)
     }
 
     private static func limit(_ key: String, _ value: String, least: Int) throws(SettingsError) -> Int {

@@ -18,7 +18,8 @@ struct TemplatesOption: ParsableArguments {
         folder(settings).map { [URL(fileURLWithPath: $0)] } ?? []
     }
 
-    /// The built-in formats and the templates of the shipped folder and the user's. A missing folder exits 66; a
+    /// The built-in formats, the templates of the shipped folder and the user's, and the emitters the host registered
+    /// (`AlertKitCommand.start(with:)`). A missing folder exits 66; a
     /// folder that cannot be listed exits 78 (a configuration error). A template that does not load breaks its own
     /// format only (`BrokenFormat`): asking for that format exits 78 with the file, line and column.
     func formats(_ settings: Settings) throws -> FormatRegistry {
@@ -28,7 +29,7 @@ struct TemplatesOption: ParsableArguments {
                 throw Diagnostics.fail("\(folder): no such templates folder", code: ExitCodes.noInput)
             }
         }
-        do { return try FormatRegistry.standard(templates: folders(settings)) } catch {
+        do { return try AlertKitCommand.extensions.formats(templates: folders(settings)) } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
         }
     }

@@ -106,10 +106,11 @@ extension ContentCatalog {
         do { bytes = try Data(contentsOf: overlay) } catch {
             throw CatalogError(catalog: overlay.path, message: "cannot be read (\(error.localizedDescription))")
         }
-        if let syntax = syntaxError(Array(bytes)) {
-            throw CatalogError(catalog: overlay.path, message: "not JSON: " + syntax.message, line: syntax.line, column: syntax.column)
+        let parsed: JSONValue
+        do throws(JSONSyntaxError) { parsed = try JSONParser().parse(bytes) } catch {
+            throw CatalogError(catalog: overlay.path, message: "not JSON: " + error.message, line: error.line, column: error.column)
         }
-        if let parsed = try? JSONParser().parse(Array(bytes)), let repeated = repeatedKey(in: parsed, at: []) {
+        if let repeated = repeatedKey(in: parsed, at: []) {
             let place = CatalogDiagnostics.position(of: repeated, in: Array(bytes))
             throw CatalogError(catalog: overlay.path, message: "\(CatalogDiagnostics.pointer(repeated)) is written twice in "
                                + "one object; only one can count: remove the other", line: place?.line, column: place?.column,
@@ -136,11 +137,6 @@ extension ContentCatalog {
         default: break
         }
         return nil
-    }
-
-    /// The error the strict JSON reader finds in `bytes`.
-    private static func syntaxError(_ bytes: [UInt8]) -> JSONSyntaxError? {
-        do { _ = try JSONParser().parse(bytes); return nil } catch { return error }
     }
 
     /// `error` placed in the last of `overlays` that holds its key, with the line and column of the value there.

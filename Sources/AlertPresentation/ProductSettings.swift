@@ -50,3 +50,72 @@ public struct ProductSettings: Sendable, Hashable, Codable {
         return nil
     }
 }
+
+extension ProductSettings {
+    /// Values that replace a catalog's product settings in every locale: what `alertkit config set product-name …`
+    /// stores, and the server configuration's `product` object (`{"name", "appLink", "smsOptOut", "senderName",
+    /// "senderAddress"}`, each optional; another key is an error). A value left out keeps the catalog's.
+    public struct Override: Sendable, Hashable, Codable {
+        /// The product's name.
+        public var name: String?
+        /// The app link (`https` only).
+        public var appLink: String?
+        /// The SMS opt-out text.
+        public var smsOptOut: String?
+        /// The email sender's display name.
+        public var senderName: String?
+        /// The email sender's address.
+        public var senderAddress: String?
+
+        /// Creates an override; each value left `nil` keeps the catalog's.
+        public init(name: String? = nil, appLink: String? = nil, smsOptOut: String? = nil, senderName: String? = nil,
+                    senderAddress: String? = nil) {
+            self.name = name
+            self.appLink = appLink
+            self.smsOptOut = smsOptOut
+            self.senderName = senderName
+            self.senderAddress = senderAddress
+        }
+
+        /// Reads the object's keys, each optional; a key it does not know is an error that lists the known ones.
+        public init(from decoder: any Decoder) throws {
+            let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+            let known = CodingKeys.allCases.map(\.rawValue)
+            let values = try decoder.container(keyedBy: CodingKeys.self)
+            if let unknown = keys.first(where: { !known.contains($0) }) {
+                throw DecodingError.dataCorruptedError(forKey: .name, in: values, debugDescription:
+                    "unknown key \"\(unknown)\"; known: \(known.joined(separator: ", "))")
+            }
+            name = try values.decodeIfPresent(String.self, forKey: .name)
+            appLink = try values.decodeIfPresent(String.self, forKey: .appLink)
+            smsOptOut = try values.decodeIfPresent(String.self, forKey: .smsOptOut)
+            senderName = try values.decodeIfPresent(String.self, forKey: .senderName)
+            senderAddress = try values.decodeIfPresent(String.self, forKey: .senderAddress)
+        }
+
+        /// `product` with these values in place of its own.
+        public func applied(to product: ProductSettings) -> ProductSettings {
+            var product = product
+            product.name = name ?? product.name
+            product.appLink = appLink ?? product.appLink
+            product.smsOptOut = smsOptOut ?? product.smsOptOut
+            product.sender.name = senderName ?? product.sender.name
+            product.sender.address = senderAddress ?? product.sender.address
+            return product
+        }
+
+        /// What is wrong with these values (`ProductSettings.problem` of them over the placeholder), if anything.
+        public var problem: String? { applied(to: .placeholder).problem }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case name, appLink, smsOptOut, senderName, senderAddress
+        }
+
+        private struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+    }
+}

@@ -1,4 +1,5 @@
-/// The output formats by name: a table, not a switch. `standard` has html, markdown, text and json.
+/// The output formats by name: a table, not a switch. `standard` has every format AlertKit ships: the four written in
+/// Swift (`builtIn`: html, markdown, text, json) and the shipped templates' (email, slack, sms, push, teams).
 public struct FormatRegistry: Sendable {
     private var emitters: [String: any AlertEmitter] = [:]
     private var aliases: [String: String] = [:]
@@ -13,12 +14,24 @@ public struct FormatRegistry: Sendable {
         for emitter in emitters { register(emitter) }
     }
 
-    /// HTML, Markdown, plain text and JSON.
-    public static let standard = FormatRegistry([HTMLEmitter(), MarkdownEmitter(), TextEmitter(), JSONEmitter()])
+    /// The formats written in Swift: HTML, Markdown, plain text and JSON. A template cannot take their names.
+    public static let builtIn = FormatRegistry([HTMLEmitter(), MarkdownEmitter(), TextEmitter(), JSONEmitter()])
+
+    /// Every format AlertKit ships: `builtIn` and the shipped templates (`standard(templates: [])`), so a presenter
+    /// registered in Swift reaches email, Slack, SMS, push and Teams too. Should the shipped templates be missing
+    /// (a binary copied without its resources), `problems` says so and the built-in formats remain.
+    public static let standard: FormatRegistry = {
+        do throws(TemplateError) { return try standard(templates: []) } catch {
+            var registry = builtIn
+            registry.refuse(error)
+            return registry
+        }
+    }()
 
     /// Adds (or replaces) an emitter under its format's name and aliases.
     public mutating func register(_ emitter: any AlertEmitter) {
         emitters[emitter.format.name] = emitter
+        unresolved[emitter.format.name] = nil  // what a replaced template lacked is no longer this format's
         for alias in emitter.format.aliases { aliases[alias] = emitter.format.name }
     }
 

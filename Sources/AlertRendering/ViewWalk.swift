@@ -193,10 +193,20 @@ enum ViewWalk {
         }
     }
 
+    /// An action's or button's id as the catalog has it (`[a-z0-9][a-z0-9-]*`, checked when it loads) comes out as it
+    /// is under every escaping: a Teams button's data says `mark-resolved`, never `mark\-resolved`. An id of any
+    /// other shape (a view built in Swift may hold anything) is escaped like any text.
+    @inline(__always)
+    private static func identifier<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ id: String) {
+        let plain = id.utf8.first.map { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) } == true
+            && id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+        if plain { visitor.verbatim(id) } else { visitor.string(id) }
+    }
+
     @inline(__always)
     private static func action<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ action: AlertAction) {
         visitor.object {
-            $0.key("id") { $0.string(action.id) }
+            $0.key("id") { identifier(&$0, action.id) }
             $0.key("label") { $0.string(action.label) }
             $0.key("placement") { $0.string(action.placement.rawValue) }
             $0.key("popup") {
@@ -205,7 +215,7 @@ enum ViewWalk {
                         $0.list(action.popup.buttons) { visitor, button in
                             visitor.object {
                                 $0.key("effect") { effect(&$0, button.effect) }
-                                $0.key("id") { $0.string(button.id) }
+                                $0.key("id") { identifier(&$0, button.id) }
                                 $0.key("label") { $0.string(button.label) }
                                 $0.key("role") { $0.string(button.role.rawValue) }
                             }

@@ -8,6 +8,9 @@ public struct ReviewSide: Sendable {
     public let name: String
     /// The templates folders, later ones winning; none for what AlertKit ships.
     public let folders: [URL]
+    /// The presenters and emitters a host registered in Swift, the same on both sides (`AlertKitCommand.start(with:)`
+    /// sets them); AlertKit's alone by default.
+    public var extensions = AlertExtensions()
 
     /// What AlertKit ships: its templates and catalogs, nothing of a team's.
     public static let shipped = ReviewSide(name: "shipped", folders: [])
@@ -108,7 +111,7 @@ public struct ReviewSide: Sendable {
 
     /// The formats this side renders: the built-in ones and the side's templates.
     func formats() throws -> FormatRegistry {
-        try FormatRegistry.standard(templates: folders)
+        try extensions.formats(templates: folders)
     }
 
     /// The locales this side has a catalog for: the shipped ones, and every `catalog/LOCALE.json` of its folders.

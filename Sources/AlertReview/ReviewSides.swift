@@ -120,7 +120,8 @@ extension ReviewSide {
             var pipelines: [String: Result<AlertPipeline, ReviewFailure>] = [:]
             for locale in side.locales {
                 pipelines[locale] = formats.flatMap { formats in
-                    Result { AlertPipeline(context: try side.context(locale: locale, options: options), formats: formats) }
+                    Result { AlertPipeline(presenters: side.extensions.presenters,
+                                           context: try side.context(locale: locale, options: options), formats: formats) }
                         .mapError(ReviewFailure.init)
                 }
             }

@@ -1,3 +1,4 @@
+import AlertRendering
 import Foundation
 import Hummingbird
 import Logging
@@ -8,13 +9,15 @@ import ServiceLifecycle
 public enum AlertServer {
     /// The application for `configuration`: templates and catalogs loaded, routes and middleware in place.
     /// `onServerRunning` is told the bound port (useful with port 0).
-    /// `log`, when the logger writes to one, gives `/metrics` the count of dropped log lines.
+    /// `log`, when the logger writes to one, gives `/metrics` the count of dropped log lines. `extensions` are the
+    /// presenters and emitters a host registered in Swift, served like AlertKit's own.
     public static func application(
-        _ configuration: ServerConfiguration, logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
+        _ configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions(),
+        logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         try configuration.check()
-        let service = try AlertService(configuration: configuration)
+        let service = try AlertService(configuration: configuration, extensions: extensions)
         let unresolved = service.formats.formats.flatMap { service.formats.unresolvedNames(of: $0.name) }
         if configuration.strict, !service.formats.problems.isEmpty || !unresolved.isEmpty {
             throw ServerConfigurationError("--strict: templates that do not load or use what their context does not have: "
@@ -48,11 +51,12 @@ public enum AlertServer {
 
     /// Serves until SIGTERM or SIGINT, then lets requests in flight finish for the grace period and returns. Past
     /// the grace period and 2 seconds of cancellation, the process exits whatever its clients and its log are doing.
-    public static func run(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "alertkit.serve"),
-                           log: ServerLog? = nil,
+    public static func run(_ configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions(),
+                           logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         signal(SIGPIPE, SIG_IGN)  // a client gone mid-answer is an error to handle, not a reason to die
-        let application = try application(configuration, logger: logger, log: log, onServerRunning: onServerRunning)
+        let application = try application(configuration, extensions: extensions, logger: logger, log: log,
+                                          onServerRunning: onServerRunning)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [.init(service: application, successTerminationBehavior: .gracefullyShutdownGroup),
                        // Last, so that it hears of the shutdown first.

@@ -15,8 +15,9 @@ struct AlertService: Sendable {
     /// A context per locale, with the default options.
     let contexts: [String: PresentationContext]
 
-    /// Loads the templates and every locale's catalog (the shipped ones and those of the templates folder).
-    init(configuration: ServerConfiguration) throws {
+    /// Loads the templates and every locale's catalog (the shipped ones and those of the templates folder), with the
+    /// presenters and emitters of `extensions` and the configuration's product settings in every locale.
+    init(configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions()) throws {
         self.configuration = configuration
         let folders = configuration.templates.map { [URL(fileURLWithPath: $0)] } ?? []
         if let folder = configuration.templates {
@@ -26,7 +27,7 @@ struct AlertService: Sendable {
             }
         }
         let formats: FormatRegistry
-        do { formats = try FormatRegistry.standard(templates: folders) } catch {
+        do { formats = try extensions.formats(templates: folders) } catch {
             throw ServerConfigurationError(error.description)
         }
         var locales = Set(ContentCatalog.shippedLocales)
@@ -38,12 +39,17 @@ struct AlertService: Sendable {
         }
         var contexts: [String: PresentationContext] = [:]
         for locale in locales {
-            do { contexts[locale] = PresentationContext(catalog: try ContentCatalog.load(locale: locale, folders: folders)) } catch {
+            do {
+                var catalog = try ContentCatalog.load(locale: locale, folders: folders)
+                catalog.product = configuration.product.applied(to: catalog.product)
+                contexts[locale] = PresentationContext(catalog: catalog)
+            } catch {
                 throw ServerConfigurationError(error.description)
             }
         }
         self.contexts = contexts
-        pipeline = AlertPipeline(decoder: AlertDecoder(limits: configuration.limits), formats: formats)
+        pipeline = AlertPipeline(decoder: AlertDecoder(limits: configuration.limits), presenters: extensions.presenters,
+                                 formats: formats)
     }
 
     /// The formats, templates included.

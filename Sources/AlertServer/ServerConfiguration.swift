@@ -1,4 +1,5 @@
 import AlertModel
+import AlertPresentation
 import Foundation
 
 /// How `alertkit serve` runs: from its flags, over a JSON configuration file (`--config FILE`), over the defaults.
@@ -39,6 +40,9 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     /// What one alert may hold, in every endpoint and each `/v1/batch` line (keys `maxAlertBytes`, `maxEvents`,
     /// `maxStringBytes`, `maxDepth`), and how large its document may be (`maxDocumentBytes`).
     public var limits = AlertLimits.default
+    /// What replaces every locale's product settings (name, app link, SMS opt-out text, email sender), as
+    /// `alertkit config set product-name …` does for the other commands: the key `product`.
+    public var product = ProductSettings.Override()
 
     /// The defaults.
     public init() {}
@@ -71,6 +75,7 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         limits.maxEvents = try values.decodeIfPresent(Int.self, forKey: .maxEvents) ?? limits.maxEvents
         limits.maxStringBytes = try values.decodeIfPresent(Int.self, forKey: .maxStringBytes) ?? limits.maxStringBytes
         limits.maxDepth = try values.decodeIfPresent(Int.self, forKey: .maxDepth) ?? limits.maxDepth
+        product = try values.decodeIfPresent(ProductSettings.Override.self, forKey: .product) ?? product
     }
 
     /// Reads a configuration file over the defaults.
@@ -96,6 +101,7 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         guard bodyLimit >= 1 else { throw ServerConfigurationError("bodyLimit must be at least 1 byte") }
         guard maxBatchStreams >= 1, batchJobs >= 1 else { throw ServerConfigurationError("maxBatchStreams and batchJobs must be at least 1") }
         if let name = limits.invalidLimit { throw ServerConfigurationError("the limit \(name) is too small") }
+        if let problem = product.problem { throw ServerConfigurationError(problem) }
         guard idleTimeout > 0, readTimeout > 0, renderTimeout > 0, gracePeriod >= 0, batchMinRate >= 0 else {
             throw ServerConfigurationError("idleTimeout, readTimeout and renderTimeout must be above 0, gracePeriod and batchMinRate 0 or more")
         }
@@ -104,7 +110,7 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, readTimeout, maxBatchStreams, batchJobs, gracePeriod
         case batchMinRate, renderTimeout, strict
-        case maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes
+        case maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, product
     }
 
     private struct AnyKey: CodingKey {

@@ -17,14 +17,33 @@ struct ReadmeSnippetTests {
     @Test("the README and the article have Swift snippets")
     func found() { #expect(Self.snippets.count >= 6 && !Self.snippets.contains { $0.hasSuffix(" is missing") }) }
 
+    /// The C modules' maps a snippet that imports `AlertKitCLI` needs (SwiftNIO's and swift-atomics' shims): those
+    /// SwiftPM wrote beside the build (`TARGET.build/module.modulemap`) and those the packages ship
+    /// (`checkouts/*/Sources/*/include/module.modulemap`).
+    static func moduleMaps(bin: URL) -> [String] {
+        let files = FileManager.default
+        let generated = ((try? files.contentsOfDirectory(atPath: bin.path)) ?? []).filter { $0.hasSuffix(".build") }
+            .map { bin.appendingPathComponent($0).appendingPathComponent("module.modulemap").path }
+        let checkouts = bin.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("checkouts")
+        var shipped: [String] = []
+        for package in (try? files.contentsOfDirectory(atPath: checkouts.path)) ?? [] {
+            let sources = checkouts.appendingPathComponent(package).appendingPathComponent("Sources")
+            for target in (try? files.contentsOfDirectory(atPath: sources.path)) ?? [] {
+                shipped.append(sources.appendingPathComponent(target).appendingPathComponent("include/module.modulemap").path)
+            }
+        }
+        return (generated + shipped).filter { files.fileExists(atPath: $0) }.sorted()
+    }
+
     @Test("each Swift block of the README and the article type-checks alone", arguments: snippets.indices)
     func typeChecks(index: Int) throws {
         let scratch = try ScratchDirectory("alertkit-snippet")
         let file = try scratch.file("main.swift", Self.snippets[index])
-        let modules = URL(fileURLWithPath: CLI.executable).deletingLastPathComponent().appendingPathComponent("Modules")
+        let bin = URL(fileURLWithPath: CLI.executable).deletingLastPathComponent()
         let result = try Fixtures.run("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", file,
-                                                       "-I", modules.path,
-                                                       "-I", Fixtures.packageRoot.appendingPathComponent("Sources/Ccmark").path])
+                                                       "-I", bin.appendingPathComponent("Modules").path,
+                                                       "-I", Fixtures.packageRoot.appendingPathComponent("Sources/Ccmark").path]
+                                                      + Self.moduleMaps(bin: bin).flatMap { ["-Xcc", "-fmodule-map-file=" + $0] })
         #expect(result.status == 0, "snippet \(index + 1):\n\(Self.snippets[index])\n\(result.standardError)")
     }
 }

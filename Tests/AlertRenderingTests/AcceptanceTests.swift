@@ -1,3 +1,4 @@
+import AlertModel
 import AlertPresentation
 import AlertRendering
 import AlertTestSupport
@@ -77,14 +78,40 @@ struct AcceptanceTests {
         #expect((effect as? [String: Any])?["kind"] as? String == "remind")
     }
 
-    @Test("the format registry lists its formats and refuses unknown names with the known ones")
+    @Test("the library's registry ships every format (the four in Swift and the shipped templates) and refuses unknown names with the known ones")
     func registry() throws {
-        #expect(FormatRegistry.standard.formats.map(\.name) == ["html", "json", "markdown", "text"])
+        let all = ["email", "html", "json", "markdown", "push", "slack", "sms", "teams", "text"]
+        #expect(FormatRegistry.builtIn.formats.map(\.name) == ["html", "json", "markdown", "text"])
+        #expect(FormatRegistry.standard.formats.map(\.name) == all)
+        #expect(FormatRegistry.standard.problems.isEmpty)
         #expect(try FormatRegistry.standard.emitter(named: "md").format.name == "markdown")
         #expect {
             try FormatRegistry.standard.emitter(named: "pdf")
         } throws: { error in
-            (error as? UnknownFormatError)?.description == "unknown format \"pdf\"; known formats: html, json, markdown, text"
+            (error as? UnknownFormatError)?.description == "unknown format \"pdf\"; known formats: " + all.joined(separator: ", ")
         }
+    }
+
+    @Test("a presenter registered in Swift reaches every shipped format through the library's registry",
+          arguments: FormatRegistry.standard.formats.map(\.name))
+    func extensionReachesEveryFormat(format: String) throws {
+        var extensions = AlertExtensions()
+        extensions.register(LoyaltyTestPresenter(), for: MatchType(code: "IDLOYALTY"))
+        let pipeline = try extensions.pipeline()
+        let alert = Data(#"{"id": "77:1", "type": 1, "events": [{"date": "2026-11-02", "data": {"match": "IDLOYALTY", "loyaltyNumber": "ACME-5512-7731"}}]}"#.utf8)
+        let output = try pipeline.render(alert, format: format)
+        #expect(output.warnings.isEmpty, "a registered code raises no warning")
+        #expect(!output.document.contains("5512"), "the presenter's mask holds in \(format)")
+        if !["sms", "push"].contains(format) {  // they show no details for any alert
+            #expect(output.document.contains("LOYALTY") && output.document.contains("7731"), "the presenter's value reaches \(format)")
+        }
+    }
+}
+
+/// A Swift presenter for a match type outside the contract: its value is `LOYALTY-` and the number's last four.
+private struct LoyaltyTestPresenter: LeakPresenting {
+    func detail(for event: CyberAgentEvent, topic: ContentCatalog.Topic, in context: PresentationContext) -> AlertView.Detail {
+        let number = event.data?["loyaltyNumber"]?.stringValue ?? ""
+        return AlertView.Detail(icon: topic.icon, value: "LOYALTY-" + number.suffix(4), fields: [])
     }
 }

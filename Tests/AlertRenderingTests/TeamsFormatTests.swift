@@ -9,7 +9,8 @@ import Testing
 /// its texts Markdown inside JSON (`escape=markdown+json`), each button's data naming its alert by `alert.key`.
 @Suite("Teams Adaptive Card")
 struct TeamsFormatTests {
-    static let pipeline = AlertPipeline(formats: (try? .standard(templates: [])) ?? .standard)
+    /// The library's standard pipeline: its registry ships every template format, Teams included.
+    static let pipeline = AlertPipeline()
 
     /// The card of a Teams message document.
     static func card(_ document: String) throws -> [String: Any] {
@@ -64,6 +65,18 @@ struct TeamsFormatTests {
             let key = try #require(((card["actions"] as? [[String: Any]])?.first?["data"] as? [String: Any])?["alertId"] as? String)
             #expect(key.removingPercentEncoding == view.id)
         }
+    }
+
+    @Test("a catalog's action id comes out as it is (mark-resolved, not mark\\-resolved); any other id is escaped")
+    func actionIds() throws {
+        var view = try Self.pipeline.view(Fixtures.sample("email-alert"))
+        view.actions[0].id = "mark-resolved"
+        view.actions[1].id = "*x* <b>"
+        let teams = try Self.pipeline.formats.emitter(named: "teams")
+        let card = try Self.card(try teams.render(view, options: .default))
+        let ids = (card["actions"] as? [[String: Any]] ?? []).map { ($0["data"] as? [String: Any])?["action"] as? String }
+        #expect(ids.first == "mark-resolved")
+        #expect(ids.dropFirst().first == "\\*x\\* \\<b\\>", "an id that is no identifier is escaped as text")
     }
 
     @Test("its limit is declared, and every sample is within it")

@@ -1,6 +1,7 @@
 import AlertJSON
 import AlertBatch
 import AlertModel
+import AlertPresentation
 import AlertRendering
 @testable import AlertServer
 import AlertTestSupport
@@ -13,13 +14,14 @@ import Testing
 /// The server's endpoints through HummingbirdTesting: every route, every error status, the auth and reveal rules.
 @Suite("Server endpoints")
 struct ServerTests {
-    static func app(_ change: (inout ServerConfiguration) -> Void = { _ in }) throws -> some ApplicationProtocol {
+    static func app(extensions: AlertExtensions = AlertExtensions(),
+                    _ change: (inout ServerConfiguration) -> Void = { _ in }) throws -> some ApplicationProtocol {
         var configuration = ServerConfiguration()
         configuration.port = 0
         change(&configuration)
         var quiet = Logger(label: "alertkit.serve.tests")  // a line per request would drown the test log
         quiet.logLevel = .error
-        return try AlertServer.application(configuration, logger: quiet)
+        return try AlertServer.application(configuration, extensions: extensions, logger: quiet)
     }
 
     static let json: HTTPFields = [.contentType: "application/json"]
@@ -344,4 +346,50 @@ struct ServerTests {
         bad.port = 70000
         #expect(throws: ServerConfigurationError.self) { try bad.check() }
     }
+
+    @Test("the configuration's product settings reach every locale's documents; an app link that is not https is refused")
+    func product() async throws {
+        let folder = try ScratchDirectory("alertkit-config")
+        let file = try folder.file("product.json", #"{"product": {"name": "Acme Guard", "appLink": "https://acme.example/alerts", "senderName": "Acme Guard", "senderAddress": "alerts@acme.example"}}"#)
+        let loaded = try ServerConfiguration.load(file: file)
+        let data = try Fixtures.sample("email-alert")
+        try await Self.app { $0 = loaded; $0.port = 0 }.test(.router) { client in
+            for locale in ["en", "es"] {
+                try await client.execute(uri: "/v1/render?format=email&locale=\(locale)", method: .post, headers: Self.json,
+                                         body: ByteBuffer(bytes: data)) { response in
+                    let email = Self.body(response)
+                    #expect(response.status == .ok && email.contains("From: Acme Guard <alerts@acme.example>"), "\(locale): \(email.prefix(300))")
+                }
+            }
+        }
+        let unknown = try folder.file("typo.json", #"{"product": {"nmae": "Acme"}}"#)
+        do { _ = try ServerConfiguration.load(file: unknown); Issue.record("a typo inside product was accepted") } catch {
+            #expect("\(error)".contains("unknown key \"nmae\""), "\(error)")
+        }
+        var plain = ServerConfiguration()
+        plain.product.appLink = "http://acme.example"
+        #expect { try plain.check() } throws: { "\($0)".contains("https") }
+    }
+
+    @Test("a presenter and an emitter registered in Swift are served like AlertKit's own")
+    func extensions() async throws {
+        var extensions = AlertExtensions()
+        extensions.register(IdEmitter())
+        try await Self.app(extensions: extensions).test(.router) { client in
+            try await client.execute(uri: "/v1/render?format=ids", method: .post, headers: Self.json,
+                                     body: ByteBuffer(bytes: try Fixtures.sample("email-alert"))) { response in
+                #expect(response.status == .ok && Self.body(response) == "4930982:105\n")
+                #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+            }
+            try await client.execute(uri: "/v1/formats", method: .get) { response in
+                #expect(Self.body(response).contains("\"ids\""))
+            }
+        }
+    }
+}
+
+/// A format of a host's own: the alert's id on a line.
+private struct IdEmitter: AlertEmitter {
+    let format = OutputFormat(name: "ids", mediaType: "text/plain; charset=utf-8", fileExtension: "txt", summary: "the id")
+    func render(_ view: AlertView, options: RenderOptions) throws -> String { view.id + "\n" }
 }

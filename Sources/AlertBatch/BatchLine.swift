@@ -1,15 +1,17 @@
 import AlertJSON
 
 /// The lines `alertkit batch` writes for a record, shared by the command and `alertkit serve`'s `/v1/batch`:
-/// `{"position", "source", "line", "index", "id", "format", "document"}` for a rendered alert,
+/// `{"position", "source", "line", "index", "id", "format", "warnings"?, "document"}` for a rendered alert (`warnings`,
+/// what it holds that was accepted but not understood, only when there are some),
 /// `{…, "format", "error": {…}}` for a rejected one.
 public enum BatchLine {
     /// The `--ndjson` line of an outcome, with its newline; empty for a skipped record.
     public static func ndjson(_ record: BatchRecord, _ outcome: BatchOutcome, format: String) -> [UInt8] {
         switch outcome {
-        case .rendered(let id, let document, _):
+        case .rendered(let id, let document, let warnings):
             var line = header(record, id: id)
             line.add("format", format)
+            if !warnings.isEmpty { line.add("warnings", raw: problems(warnings)) }
             line.add("document", document: document)
             return line.finished()
         case .skipped:

@@ -7,23 +7,31 @@ import Foundation
 
 /// `alertkit`: turns identity-protection alerts into documents people read.
 public struct AlertKitCommand: ParsableCommand {
-    /// The command's name, summary and subcommands.
-    public static let configuration = CommandConfiguration(
+    /// The command's name, summary and subcommands; the help lists every format, the registered ones included.
+    public static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "alertkit",
-        abstract: "Turn identity-protection alerts (JSON) into HTML, Markdown, text or a JSON view model.",
-        discussion: ExitCodes.help,
+        abstract: "Turn identity-protection alerts (JSON) into documents: a page, Markdown, text, JSON, email, chat and phone messages.",
+        discussion: "Formats: \(formatNames) (`alertkit formats` describes each; --templates adds your own).\n\n" + ExitCodes.help,
         version: AlertKitCommand.version,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self,
                       TemplatesCommand.self, ReviewCommand.self, PreviewCommand.self, ConfigCommand.self, ServeCommand.self]
-    )
+    ) }
 
     /// Creates the command (ArgumentParser fills it in).
     public init() {}
 
-    /// `0.3.0 (commit 1a2b3c4d5e6f)` for a release build (`scripts/dist.sh`), `0.3.0 (development build)` otherwise.
+    /// `0.3.0 (commit 1a2b3c4d5e6f)` for a release build (`scripts/dist.sh`); a development build says where that
+    /// commit would be: `0.3.0 (development build: a release build from scripts/dist.sh names its commit here)`.
     public static var version: String {
         let commit = String(cString: alertkit_build_commit())
-        return AlertKitVersion.current + (commit.isEmpty ? " (development build)" : " (commit \(commit))")
+        return AlertKitVersion.current + (commit.isEmpty
+            ? " (development build: a release build from scripts/dist.sh names its commit here)" : " (commit \(commit))")
+    }
+
+    /// Every format's name, the shipped and the registered ones (`start(with:)`), for the help texts.
+    static var formatNames: String {
+        let names = (try? extensions.formats())?.formats.map(\.name) ?? FormatRegistry.builtIn.formats.map(\.name)
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
     }
 
     /// What the host registered in Swift (`start(with:)`): every command's presenters and formats, and the server's.

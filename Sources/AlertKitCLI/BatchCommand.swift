@@ -25,7 +25,7 @@ struct BatchCommand: ParsableCommand {
     @Argument(help: "NDJSON or JSON files, directories of .json files, or - for standard input.")
     var inputs: [String]
 
-    @Option(name: [.short, .long], help: "The output format: html, markdown, text or json (see `alertkit formats`).")
+    @Option(name: [.short, .long], help: "The output format: \(AlertKitCommand.formatNames), or a template format of --templates (see `alertkit formats`).")
     var format: String = "html"
 
     @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write one file per alert into this directory.", valueName: "dir"))

@@ -19,7 +19,7 @@ struct ConfigCommand: ParsableCommand {
     @Argument(help: "set KEY VALUE, get KEY, unset KEY, list, or path.")
     var verb: Verb
 
-    @Argument(help: "The key: threshold, urgency or locale.")
+    @Argument(help: ArgumentHelp("The key: \(Settings.keys.map(\.name).joined(separator: ", ")).", valueName: "key"))
     var key: String?
 
     @Argument(help: "The value, for set.")

@@ -72,9 +72,10 @@ struct PresentationFlags: ParsableArguments {
         return emitter
     }
 
-    /// The presentation context: flags first, then the stored `settings`, then defaults.
-    func context(_ settings: Settings) throws -> PresentationContext {
-        let locale = self.locale ?? settings.locale ?? "en"
+    /// The presentation context: flags first, then the stored `settings`, then defaults; `locale` stands for
+    /// `--locale` when given (`preview --locales`).
+    func context(_ settings: Settings, locale override: String? = nil) throws -> PresentationContext {
+        let locale = override ?? self.locale ?? settings.locale ?? "en"
         guard ContentCatalog.isLocaleTag(locale) else {
             throw Diagnostics.fail("Error: --locale \"\(locale)\" is not a locale tag (en, es, pt-BR…): a locale names a "
                                    + "catalog of catalog/, never a path", code: ExitCodes.usage)

@@ -17,7 +17,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The alert file (JSON), or - for standard input.")
     var file: String
 
-    @Option(name: [.short, .long], help: "The output format: html, markdown, text or json (see `alertkit formats`).")
+    @Option(name: [.short, .long], help: "The output format: \(AlertKitCommand.formatNames), or a template format of --templates (see `alertkit formats`).")
     var format: String = "html"
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
@@ -30,6 +30,16 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var limits: LimitFlags
 
     @OptionGroup var document: DocumentFlags
+
+    @Option(help: ArgumentHelp("Email: who the message is to (its To header), Name <address> or an address (default: no To, "
+                               + "for the mail system to add).", valueName: "address"))
+    var to: String?
+
+    func validate() throws {
+        if let to, !to.contains("@") || to.contains(where: { $0.isNewline }) {
+            throw ValidationError("--to takes an address such as ana@example.com or \"Ana García <ana@example.com>\", not \"\(to)\"")
+        }
+    }
 
     func run() throws {
         let settings = try SettingsStore.default.load()  // read once: every flag group below takes it
@@ -50,7 +60,9 @@ struct RenderCommand: ParsableCommand {
                                      context: try presentation.context(settings), formats: formats)
         let rendered: (document: RenderedDocument, warnings: [ValidationIssue])
         do {
-            rendered = try pipeline.document(bytes, emitter: emitter, options: document.options)
+            var options = document.options
+            options.recipient = to
+            rendered = try pipeline.document(bytes, emitter: emitter, options: options)
         } catch let error as AlertDecodingError {
             Diagnostics.report(error, in: input.displayName)
             throw ExitCodes.invalidAlert

@@ -1,4 +1,5 @@
 import AlertServer
+import CAlertKitBuild
 import ArgumentParser
 import Foundation
 import Logging
@@ -120,7 +121,8 @@ struct ServeCommand: ParsableCommand {
                                 level: ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
         let host = settings.host
         do {
-            try await AlertServer.run(settings, extensions: AlertKitCommand.extensions, logger: logger, log: log) { port in
+            try await AlertServer.run(settings, extensions: AlertKitCommand.extensions,
+                                      commit: String(cString: alertkit_build_commit()), logger: logger, log: log) { port in
                 Diagnostics.print("alertkit serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
             }
         } catch let error as ServerConfigurationError {

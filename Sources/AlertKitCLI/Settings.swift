@@ -20,6 +20,7 @@ struct Settings: Codable, Equatable {
     var maxDocumentBytes: Int?
     /// The product's settings for every locale (`ProductSettings`), each unset for the catalog's.
     var productName: String?, appLink: String?, smsOptOut: String?, senderName: String?, senderAddress: String?
+    var unsubscribe: String?
 
     /// The keys `config` knows, with what each takes.
     static let keys: [(name: String, help: String)] = [
@@ -38,6 +39,7 @@ struct Settings: Codable, Equatable {
         ("sms-opt-out", "the text an SMS ends with to say how to stop them, {{product.smsOptOut}} (default: the catalog's)"),
         ("sender-name", "the name emails are from (default: the catalog's product.sender.name)"),
         ("sender-address", "the address emails are from, e.g. alerts@acme.example (default: the catalog's)"),
+        ("unsubscribe", "an https (one-click) or mailto: address for the email's List-Unsubscribe header; {alertKey} becomes the alert's key (default: the catalog's, none)"),
     ]
 
     /// Sets a key from its text; throws a message for a bad key or value.
@@ -75,13 +77,14 @@ struct Settings: Codable, Equatable {
         case "max-string-bytes": maxStringBytes = try Self.limit(key, value, least: AlertLimits.least.maxStringBytes)
         case "max-depth": maxDepth = try Self.limit(key, value, least: AlertLimits.least.maxDepth)
         case "max-document-bytes": maxDocumentBytes = try Self.limit(key, value, least: AlertLimits.least.maxDocumentBytes)
-        case "product-name", "app-link", "sms-opt-out", "sender-name", "sender-address":
+        case "product-name", "app-link", "sms-opt-out", "sender-name", "sender-address", "unsubscribe":
             var product = ProductSettings.placeholder
             switch key {
             case "product-name": product.name = value
             case "app-link": product.appLink = value
             case "sms-opt-out": product.smsOptOut = value
             case "sender-name": product.sender.name = value
+            case "unsubscribe": product.unsubscribe = value
             default: product.sender.address = value
             }
             if let problem = product.problem {
@@ -95,6 +98,7 @@ struct Settings: Codable, Equatable {
             case "app-link": appLink = value
             case "sms-opt-out": smsOptOut = value
             case "sender-name": senderName = value
+            case "unsubscribe": unsubscribe = value
             default: senderAddress = value
             }
         default:
@@ -105,7 +109,7 @@ struct Settings: Codable, Equatable {
     /// `product` with the stored product settings over it.
     func product(over product: ProductSettings) -> ProductSettings {
         ProductSettings.Override(name: productName, appLink: appLink, smsOptOut: smsOptOut, senderName: senderName,
-                                 senderAddress: senderAddress).applied(to: product)
+                                 senderAddress: senderAddress, unsubscribe: unsubscribe).applied(to: product)
     }
 
     private static func limit(_ key: String, _ value: String, least: Int) throws(SettingsError) -> Int {
@@ -127,7 +131,7 @@ struct Settings: Codable, Equatable {
             if let value { try copy.set(key, String(value)) }
         }
         for (key, value) in [("product-name", productName), ("app-link", appLink), ("sms-opt-out", smsOptOut),
-                             ("sender-name", senderName), ("sender-address", senderAddress)] {
+                             ("sender-name", senderName), ("sender-address", senderAddress), ("unsubscribe", unsubscribe)] {
             if let value { try copy.set(key, value) }
         }
     }
@@ -154,6 +158,7 @@ struct Settings: Codable, Equatable {
         case "sms-opt-out": smsOptOut = nil
         case "sender-name": senderName = nil
         case "sender-address": senderAddress = nil
+        case "unsubscribe": unsubscribe = nil
         default: throw Self.unknown(key)
         }
     }
@@ -176,6 +181,7 @@ struct Settings: Codable, Equatable {
         case "sms-opt-out": smsOptOut ?? "the catalog's (default)"
         case "sender-name": senderName ?? "the catalog's (default)"
         case "sender-address": senderAddress ?? "the catalog's (default)"
+        case "unsubscribe": unsubscribe ?? "the catalog's (default)"
         default: throw Self.unknown(key)
         }
     }

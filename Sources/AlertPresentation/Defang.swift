@@ -1,4 +1,4 @@
-/// Makes addresses in an alert's text inert for people and for autolinkers: `https://evil.example/x` becomes
+/// Makes third-party addresses in an alert's text inert for people and for autolinkers: `https://evil.example/x` becomes
 /// `hxxps://evil[.]example/x`, `ana@example.org` becomes `ana@example[.]org`, `mailto:` becomes `mailto[:]`, and a
 /// phone number `+1 (555) 123-4567` becomes `+1 (555)[-]123[-]4567`. Mail clients, chat apps and Markdown renderers
 /// then find no link, address or number to make clickable, while a reader still recognizes it.
@@ -12,11 +12,65 @@
 /// - A run of 7 to 15 digits joined only by spaces, `-`, `.`, `(`, `)` or a leading `+` (a phone number) is cut
 ///   into pieces of at most four digits joined by `[-]`. Dates (`2016-09-06`, `09-06-2016`), ZIP+4 codes and
 ///   SSN-shaped numbers are left as they are.
+///
+/// This is for third-party places: where a value was found, a post's text and links. The customer's own identifiers
+/// (`identifier(_:)`) are shown as the alert has them, unless they hold a link.
 public enum Defang {
     /// `text` with its addresses and phone numbers defanged; text without any is returned as it is.
     public static func text(_ text: String) -> String {
         changed(text) ?? text
     }
+
+    /// A customer's own identifier (the leaked e-mail address, phone number, account name or handle, account, routing
+    /// or document number) as the alert has it, or defanged in full when it holds a link: see `isPlainIdentifier`.
+    public static func identifier(_ text: String) -> String {
+        identifierChanged(text) ?? text
+    }
+
+    /// `identifier(text)`, or `nil` when it is `text` itself.
+    static func identifierChanged(_ text: String) -> String? {
+        isPlainIdentifier(text) ? nil : changed(text)
+    }
+
+    /// Whether `text` is shown as it is when it is the customer's own: it holds no link scheme (`https://`, `mailto:`…)
+    /// and no host name, but for an e-mail address's domain. A phone or account number, `matt.smith.77` and
+    /// `liam.obrien` are plain; a host is a dotted name ending in a top-level domain that link finders know (two
+    /// letters, or one of `genericDomains`: `evil.example`, `bit.ly`) or an IPv4 address.
+    static func isPlainIdentifier(_ text: String) -> Bool {
+        let needs = Needs(scanning: text)
+        guard needs.scheme || needs.host else { return true }  // a number: the customer's own, never a link
+        let scalars = Array(text.unicodeScalars)
+        if needs.scheme, schemes(scalars) != scalars { return false }
+        var index = 0
+        while index < scalars.count {
+            guard isHostCharacter(scalars[index]) else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < scalars.count, isHostCharacter(scalars[end]) || isDot(scalars[end]) { end += 1 }
+            let labels = scalars[index..<end].split(whereSeparator: isDot)
+            let ofAddress = (index > 0 && scalars[index - 1] == "@") || (end < scalars.count && scalars[end] == "@")
+            if labels.count >= 2, !ofAddress, let last = labels.last {
+                let isIPv4 = labels.count == 4 && labels.allSatisfy { $0.allSatisfy(isASCIIDigit) && $0.count <= 3 }
+                let top = String(String.UnicodeScalarView(last)).lowercased()
+                if isIPv4 || (top.count == 2 && last.allSatisfy(isASCIILetter)) || genericDomains.contains(top) {
+                    return false
+                }
+            }
+            index = end
+        }
+        return true
+    }
+
+    /// Top-level domains beyond the two-letter country codes that mail clients, chat apps and Markdown renderers
+    /// make links of, with the names reserved for examples and tests (RFC 2606, RFC 6761).
+    static let genericDomains: Set<String> = [
+        "com", "net", "org", "info", "biz", "edu", "gov", "mil", "int", "io", "app", "dev", "xyz", "online", "site",
+        "top", "club", "shop", "store", "live", "tech", "blog", "link", "click", "win", "vip", "pro", "mobi", "name",
+        "cloud", "email", "support", "help", "page", "zip", "mov", "onion", "bank", "pay", "money", "finance",
+        "example", "test", "invalid", "localhost", "local", "arpa",
+    ]
 
     /// `text` defanged, or `nil` when nothing in it needs to be (most texts: a site's name, a date, a masked number).
     static func changed(_ text: String) -> String? {

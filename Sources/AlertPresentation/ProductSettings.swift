@@ -11,6 +11,10 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     public var smsOptOut: String
     /// Who an email is from.
     public var sender: Sender
+    /// Where a reader stops these emails, for the `List-Unsubscribe` header: an `https` address (which also gets RFC
+    /// 8058's one-click `List-Unsubscribe-Post`) or a `mailto:` one; `{alertKey}` in it becomes the alert's key (its
+    /// id percent-encoded), so the address can name the customer's alert. Empty for none.
+    public var unsubscribe: String
 
     /// An email's sender: a display name and an address.
     public struct Sender: Sendable, Hashable, Codable {
@@ -27,11 +31,31 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     }
 
     /// Creates the settings.
-    public init(name: String, appLink: String = "", smsOptOut: String = "", sender: Sender) {
+    public init(name: String, appLink: String = "", smsOptOut: String = "", sender: Sender, unsubscribe: String = "") {
         self.name = name
         self.appLink = appLink
         self.smsOptOut = smsOptOut
         self.sender = sender
+        self.unsubscribe = unsubscribe
+    }
+
+    /// Reads a catalog's `product`; `unsubscribe` may be left out (none).
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        name = try values.decode(String.self, forKey: .name)
+        appLink = try values.decode(String.self, forKey: .appLink)
+        smsOptOut = try values.decode(String.self, forKey: .smsOptOut)
+        sender = try values.decode(Sender.self, forKey: .sender)
+        unsubscribe = try values.decodeIfPresent(String.self, forKey: .unsubscribe) ?? ""
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, appLink, smsOptOut, sender, unsubscribe
+    }
+
+    /// `unsubscribe` with `{alertKey}` replaced by `key`; `nil` when there is none.
+    public func unsubscribeAddress(alertKey key: String) -> String? {
+        unsubscribe.isEmpty ? nil : unsubscribe.replacingOccurrences(of: "{alertKey}", with: key)
     }
 
     /// What a catalog without `product` has: a generic name, no app link, no opt-out text, a placeholder sender.
@@ -42,6 +66,13 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     public var problem: String? {
         if !appLink.isEmpty, !(appLink.lowercased().hasPrefix("https://") && WebAddress.isLinkable(appLink)) {
             return "/product/appLink: \"\(appLink)\" is not an https address"
+        }
+        if !unsubscribe.isEmpty {
+            let lower = unsubscribe.lowercased()
+            let web = lower.hasPrefix("https://") && WebAddress.isLinkable(unsubscribe.replacingOccurrences(of: "{alertKey}", with: "x"))
+            let mail = lower.hasPrefix("mailto:") && unsubscribe.dropFirst(7).contains("@")
+                && !unsubscribe.contains(where: { $0 == " " || $0 == ">" || $0 == "<" || $0.isNewline })
+            if !(web || mail) { return "/product/unsubscribe: \"\(unsubscribe)\" is neither an https address nor a mailto: one" }
         }
         if name.allSatisfy(\.isWhitespace) { return "/product/name is empty" }
         if sender.name.allSatisfy(\.isWhitespace) || !sender.address.contains("@") {
@@ -54,7 +85,7 @@ public struct ProductSettings: Sendable, Hashable, Codable {
 extension ProductSettings {
     /// Values that replace a catalog's product settings in every locale: what `alertkit config set product-name …`
     /// stores, and the server configuration's `product` object (`{"name", "appLink", "smsOptOut", "senderName",
-    /// "senderAddress"}`, each optional; another key is an error). A value left out keeps the catalog's.
+    /// "senderAddress", "unsubscribe"}`, each optional; another key is an error). A value left out keeps the catalog's.
     public struct Override: Sendable, Hashable, Codable {
         /// The product's name.
         public var name: String?
@@ -66,15 +97,18 @@ extension ProductSettings {
         public var senderName: String?
         /// The email sender's address.
         public var senderAddress: String?
+        /// The `List-Unsubscribe` address.
+        public var unsubscribe: String?
 
         /// Creates an override; each value left `nil` keeps the catalog's.
         public init(name: String? = nil, appLink: String? = nil, smsOptOut: String? = nil, senderName: String? = nil,
-                    senderAddress: String? = nil) {
+                    senderAddress: String? = nil, unsubscribe: String? = nil) {
             self.name = name
             self.appLink = appLink
             self.smsOptOut = smsOptOut
             self.senderName = senderName
             self.senderAddress = senderAddress
+            self.unsubscribe = unsubscribe
         }
 
         /// Reads the object's keys, each optional; a key it does not know is an error that lists the known ones.
@@ -91,6 +125,7 @@ extension ProductSettings {
             smsOptOut = try values.decodeIfPresent(String.self, forKey: .smsOptOut)
             senderName = try values.decodeIfPresent(String.self, forKey: .senderName)
             senderAddress = try values.decodeIfPresent(String.self, forKey: .senderAddress)
+            unsubscribe = try values.decodeIfPresent(String.self, forKey: .unsubscribe)
         }
 
         /// `product` with these values in place of its own.
@@ -101,6 +136,7 @@ extension ProductSettings {
             product.smsOptOut = smsOptOut ?? product.smsOptOut
             product.sender.name = senderName ?? product.sender.name
             product.sender.address = senderAddress ?? product.sender.address
+            product.unsubscribe = unsubscribe ?? product.unsubscribe
             return product
         }
 
@@ -108,7 +144,7 @@ extension ProductSettings {
         public var problem: String? { applied(to: .placeholder).problem }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, appLink, smsOptOut, senderName, senderAddress
+            case name, appLink, smsOptOut, senderName, senderAddress, unsubscribe
         }
 
         private struct AnyKey: CodingKey {

@@ -115,13 +115,22 @@ struct ViewAssembler {
         return result
     }
 
-    /// The detail with the alert's strings defanged: its value and every field but a network's own link.
+    /// The fields that name third-party places: where a value was found (`origin`, `source`), a post's text, and a
+    /// link (a network's own profile link, kind `.link`, is left as it is). Every other part of a detail is the
+    /// customer's own (the leaked value, an account name, a bank, a postal address, a routing number).
+    static let thirdPartyFields: Set<String> = ["origin", "source", "post", "link"]
+
+    /// The detail with the alert's strings made safe: third-party places defanged in full (`Defang.text`), the
+    /// customer's own identifiers shown as they are unless they hold a link (`Defang.identifier`).
     private func defanged(_ detail: AlertView.Detail) -> AlertView.Detail {
         var detail = detail
-        if let value = Defang.changed(detail.value) { detail.value = value }
+        if let value = Defang.identifierChanged(detail.value) { detail.value = value }
         for index in detail.fields.indices where detail.fields[index].kind != .link {
+            let field = detail.fields[index]
             // Most fields need nothing: only then is the list written to (and copied).
-            if let value = Defang.changed(detail.fields[index].value) { detail.fields[index].value = value }
+            let changed = Self.thirdPartyFields.contains(field.name) ? Defang.changed(field.value)
+                : Defang.identifierChanged(field.value)
+            if let changed { detail.fields[index].value = changed }
         }
         return detail
     }

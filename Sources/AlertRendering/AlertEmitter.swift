@@ -69,12 +69,16 @@ public struct RenderOptions: Sendable, Hashable {
     /// The product's name, app link, SMS opt-out text and sender, which templates read as `product`;
     /// `AlertPipeline` sets them from its catalog (the shipped English catalog's by default).
     public var product: ProductSettings
+    /// For the email: who the message is to (its `To` header), `Name <address>` or an address; `nil` leaves `To` out
+    /// for the mail system to add. An address that is not one fails the render with `TemplateError`.
+    public var recipient: String?
 
     /// Creates options.
     public init(fragment: Bool = false, textWidth: Int = 72, date: Date? = nil,
                 maxDocumentBytes: Int = AlertLimits.default.maxDocumentBytes, timeLimit: Duration? = nil,
-                product: ProductSettings = ContentCatalog.english.product) {
+                product: ProductSettings = ContentCatalog.english.product, recipient: String? = nil) {
         self.product = product
+        self.recipient = recipient
         self.maxDocumentBytes = maxDocumentBytes
         self.timeLimit = timeLimit
         self.fragment = fragment

@@ -240,7 +240,8 @@ private struct TreeBuilder {
                     append([.text(label)], to: node)
                     attach(node, to: parent)
                 case .commonMark:
-                    append([.link(url: line.uri, [.strong([.text(label)])])], to: parent)
+                    // A document is read, not only clicked: the number shows beside the label.
+                    append([.link(url: line.uri, [.strong([.text(label)]), .text(" " + line.display)])], to: parent)
                 }
             }
         }

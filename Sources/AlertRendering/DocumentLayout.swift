@@ -72,21 +72,28 @@ struct LayoutKey: Hashable, Sendable {
         case advice
         /// The buttons and their popups (`DocumentLayout.controls`).
         case controls
+        /// The advice of a document (Markdown, text): the help's action reads as one line with its popup's words.
+        case documentAdvice
+        /// The actions of a document: one line each, no popups (they cannot open there).
+        case documentControls
     }
 
     /// The blocks this key lays out.
     func blocks() -> [LayoutBlock] {
         switch part {
-        case .advice: DocumentLayout.advice(self)
-        case .controls: DocumentLayout.controls(self)
+        case .advice, .documentAdvice: DocumentLayout.advice(self)
+        case .controls, .documentControls: DocumentLayout.controls(self)
         }
     }
 
-    /// The key of the page's controls (the buttons and popups): the help and the actions alone, so that alerts with
-    /// other advice share them.
+    /// Whether this key lays out a document's part rather than the page's.
+    var isDocument: Bool { part == .documentAdvice || part == .documentControls }
+
+    /// The key of the controls (the buttons and popups) of the same medium: the help and the actions alone, so that
+    /// alerts with other advice share them.
     func controls() -> LayoutKey {
-        LayoutKey(part: .controls, risks: .init(title: "", paragraphs: []), steps: .init(title: "", items: []),
-                  sources: .init(title: "", items: []), help: help, actions: actions)
+        LayoutKey(part: isDocument ? .documentControls : .controls, risks: .init(title: "", paragraphs: []),
+                  steps: .init(title: "", items: []), sources: .init(title: "", items: []), help: help, actions: actions)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -144,11 +151,18 @@ enum LayoutInline: Sendable {
     case link(url: String, [LayoutInline])
 }
 
-/// Lays out an `AlertView` in reading order: title bar, header, details, risks, steps, help,
-/// footer buttons, then the popups.
+/// What a layout is for: the page, whose buttons open popups, or a document (Markdown, text), where nothing opens.
+enum LayoutMedium: Sendable {
+    case page, document
+}
+
+/// Lays out an `AlertView` in reading order: title bar, header, details, risks, steps, help (with its contact
+/// action), sources, then the footer actions; the page adds the popups the actions open. A document has no popups
+/// (nothing opens in Markdown or text): each action reads as one line with its popup's words, the help's with the
+/// help line's number when one is set (docs/contract.md, "Markdown and text").
 enum DocumentLayout {
     /// `standalone` makes the middle the page's `<main>`; a fragment, set inside someone else's page, uses a `<div>`.
-    static func blocks(for view: AlertView, standalone: Bool = false) -> [LayoutBlock] {
+    static func blocks(for view: AlertView, standalone: Bool = false, medium: LayoutMedium = .page) -> [LayoutBlock] {
         var main: [LayoutBlock] = []
         let urgent: [LayoutBlock] = view.urgent ? [.paragraph([.strong([.text(view.urgentLabel)])], role: "urgent-badge")] : []
         main.append(.container(.init(tag: "section", role: view.urgent ? "alert-header urgent" : "alert-header"), [
@@ -159,7 +173,7 @@ enum DocumentLayout {
             ]),
         ]))
         main.append(.container(.init(tag: "section", role: "details", repeated: true), view.details.map(detail)))
-        let (adviceKey, controlsKey) = sharedKeys(view)
+        let (adviceKey, controlsKey) = sharedKeys(view, medium: medium)
         main.append(.shared(adviceKey))
         return [
             .container(.init(tag: "header", role: "titlebar"), [.heading(1, [.text(view.title)])]),
@@ -178,15 +192,15 @@ enum DocumentLayout {
     }
 
     /// The keys of the shared blocks: the advice, and the controls (buttons and popups).
-    static func sharedKeys(_ view: AlertView) -> (advice: LayoutKey, controls: LayoutKey) {
-        let key = adviceKey(view)
+    static func sharedKeys(_ view: AlertView, medium: LayoutMedium = .page) -> (advice: LayoutKey, controls: LayoutKey) {
+        let key = adviceKey(view, medium: medium)
         return (key, key.controls())
     }
 
     /// The key of the advice: the risks, steps, sources, help and actions.
-    static func adviceKey(_ view: AlertView) -> LayoutKey {
-        LayoutKey(part: .advice, risks: view.risks, steps: view.nextSteps, sources: view.sources, help: view.help,
-                  actions: view.actions)
+    static func adviceKey(_ view: AlertView, medium: LayoutMedium = .page) -> LayoutKey {
+        LayoutKey(part: medium == .page ? .advice : .documentAdvice, risks: view.risks, steps: view.nextSteps,
+                  sources: view.sources, help: view.help, actions: view.actions)
     }
 
     /// "What's at risk", "Next steps" (grouped by kind in a mixed alert), "Need help?" and "Learn more".
@@ -194,7 +208,7 @@ enum DocumentLayout {
         let (risks, steps, sources, help) = (key.risks, key.steps, key.sources, key.help)
         var helpBlocks: [LayoutBlock] = [.heading(2, [.text(help.title)]), .paragraph([.text(help.text)])]
         if let action = key.actions.action(help.action) {
-            helpBlocks.append(.paragraph([opener(action)], role: "help-action"))
+            helpBlocks.append(.paragraph(key.isDocument ? line(action, phone: help.phone) : [opener(action)], role: "help-action"))
         }
         let list = { (items: [AlertView.Step]) in
             LayoutBlock.list(items.map { step in [.paragraph([.icon(step.icon), .text(step.text)], role: "step")] })
@@ -224,6 +238,9 @@ enum DocumentLayout {
     /// The pinned buttons and every popup.
     static func controls(_ key: LayoutKey) -> [LayoutBlock] {
         let (help, actions) = (key.help, key.actions)
+        guard !key.isDocument else {
+            return actions.placed(at: .footer).map { LayoutBlock.paragraph(line($0, phone: nil), role: "footer-action") }
+        }
         let footer = actions.placed(at: .footer).map { LayoutBlock.paragraph([opener($0)], role: "footer-action") }
         return [
             .container(.init(tag: "footer", role: "actions"), footer),
@@ -244,6 +261,16 @@ enum DocumentLayout {
             let label: [LayoutInline] = field.label.isEmpty ? [] : [.text(field.label + " ")]
             return [.paragraph(label + [.link(url: field.value, [.text(field.value)])], role: role)]
         }
+    }
+
+    /// An action as a document's line: its label, its popup's words, and the call to the help line when its popup
+    /// has one and a line is set (`**Contact us now**: Call our experts for help. [Call](tel:…)`).
+    private static func line(_ action: AlertAction, phone: HelpLine?) -> [LayoutInline] {
+        var inlines: [LayoutInline] = [opener(action), .text(": " + action.popup.message)]
+        if let phone, let call = action.popup.buttons.first(where: { $0.effect == .callHelpLine }) {
+            inlines += [.text(" "), .call(label: call.label, line: phone, role: "role-" + call.role.rawValue)]
+        }
+        return inlines
     }
 
     private static func opener(_ action: AlertAction) -> LayoutInline {

@@ -85,8 +85,11 @@ public struct EmailFormat: AlertEmitter {
         let text = try part("text.txt"), html = try part("html.html")
         let message = MIMEMessage(
             from: from, subject: subject, date: date,
-            uniqueID: Self.uniqueID([view.id, view.locale, String(Int(date.timeIntervalSince1970)), from, subject, text, html]),
-            parts: [("text/plain", text), ("text/html", html)])
+            // A message to someone named is another message: its recipient is part of its id.
+            uniqueID: Self.uniqueID([view.id, view.locale, String(Int(date.timeIntervalSince1970)), from, subject, text, html]
+                                    + (options.recipient.map { [$0] } ?? [])),
+            parts: [("text/plain", text), ("text/html", html)], to: options.recipient,
+            unsubscribe: options.product.unsubscribeAddress(alertKey: TemplateContext.key(view.id)))
         let document = try message.serialized()
         guard document.utf8.count <= options.maxDocumentBytes else {
             throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)

@@ -14,6 +14,11 @@ struct MIMEMessage: Sendable {
     var uniqueID: String
     /// The alternatives, plainest first (`text/plain`, then `text/html`), as (media type, UTF-8 text).
     var parts: [(mediaType: String, text: String)]
+    /// Who it is to (`To`), `Name <address>` or an address; none leaves the header out.
+    var to: String?
+    /// Where a reader stops these messages (`List-Unsubscribe`, RFC 2369): an `https` address, which also gets RFC
+    /// 8058's `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, or a `mailto:` one.
+    var unsubscribe: String?
 
     /// The message, CRLF-terminated.
     func serialized() throws(TemplateError) -> String {
@@ -21,9 +26,24 @@ struct MIMEMessage: Sendable {
         let domain = address.addr.split(separator: "@").last.map(String.init) ?? "localhost"
         var out = ""
         out += Self.header("From", address.name.map { Self.phrase($0) + " <\(address.addr)>" } ?? address.addr)
+        if let to {
+            let recipient = try Self.address(to, role: "recipient")
+            out += Self.header("To", recipient.name.map { Self.phrase($0) + " <\(recipient.addr)>" } ?? recipient.addr)
+        }
         out += Self.header("Subject", Self.unstructured(subject))
         out += Self.header("Date", Self.rfc5322(date))
         out += Self.header("Message-ID", "<\(uniqueID)@\(domain)>")
+        if let unsubscribe, !unsubscribe.isEmpty {
+            // Checked as a product setting; a character that could end the header or the address is refused again.
+            guard unsubscribe.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "<" && $0 != ">" && $0 != "," }) else {
+                throw TemplateError(file: "product.unsubscribe", message: "the unsubscribe address \"\(unsubscribe)\" is not "
+                                    + "one an email header can carry")
+            }
+            out += Self.header("List-Unsubscribe", "<\(unsubscribe)>")
+            if unsubscribe.lowercased().hasPrefix("https://") {
+                out += Self.header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+            }
+        }
         out += Self.header("MIME-Version", "1.0")
         let boundary = "=_alertkit_\(uniqueID)"  // "=_" never occurs in quoted-printable text
         out += Self.header("Content-Type", "multipart/alternative; boundary=\"\(boundary)\"")
@@ -139,7 +159,7 @@ struct MIMEMessage: Sendable {
 
     /// `Name <local@domain>` or `local@domain` split into its display name and address; anything else is an error,
     /// since a mail server would refuse the message.
-    static func address(_ text: String) throws(TemplateError) -> (name: String?, addr: String) {
+    static func address(_ text: String, role: String = "sender") throws(TemplateError) -> (name: String?, addr: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var name: String?
         var addr = trimmed
@@ -150,8 +170,8 @@ struct MIMEMessage: Sendable {
         let atoms = addr.split(separator: "@", omittingEmptySubsequences: false)
         guard atoms.count == 2, atoms.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(addressCharacters.contains) }),
               !atoms[1].contains(where: { "!#$%&'*+/=?^_`{|}~".contains($0) }) else {
-            throw TemplateError(file: "from.txt.mustache", message: "the sender \"\(trimmed)\" is not an address like "
-                                + "Name <alerts@example.com>")
+            throw TemplateError(file: role == "sender" ? "from.txt.mustache" : "--to", message: "the \(role) \"\(trimmed)\" is "
+                                + "not an address like Name <alerts@example.com>")
         }
         return (name.flatMap { $0.isEmpty ? nil : $0 }, addr)
     }

@@ -30,7 +30,7 @@ public struct MarkdownEmitter: AlertEmitter {
     /// the document so made is compared with the whole. A block whose run cannot be so found is rendered in place
     /// for every alert.
     public func renderDocument(_ view: AlertView, options: RenderOptions) -> RenderedDocument {
-        let blocks = DocumentLayout.blocks(for: view)
+        let blocks = DocumentLayout.blocks(for: view, medium: .document)
         var keys: [LayoutKey] = []
         for case .shared(let key) in blocks.flatMap(Self.sharedBlocks) { keys.append(key) }
         let known = keys.map { shared.value(for: $0) }

@@ -99,9 +99,60 @@ public enum SMSText {
         }
     }
 
+    /// Characters GSM-7 lacks, and the plain ones a reader takes for them: typographic quotes, dashes and ellipses,
+    /// and the accented letters of Spanish, Portuguese and French that GSM-7 has only bare (`á`, `í`, `ó`, `ú`, `â`, `ç`…;
+    /// `é`, `ñ`, `ü`, `¿` and `¡` are GSM-7 already). SMS gateways write them so; a reader reads them the same.
+    public static let plainPunctuation: [Character: String] = [
+        "\u{2018}": "'", "\u{2019}": "'", "\u{201A}": "'", "\u{201B}": "'", "\u{201C}": "\"", "\u{201D}": "\"",
+        "\u{201E}": "\"", "\u{2010}": "-", "\u{2011}": "-", "\u{2012}": "-", "\u{2013}": "-", "\u{2014}": "-",
+        "\u{2015}": "-", "\u{2026}": "...", "\u{00A0}": " ",
+        "á": "a", "í": "i", "ó": "o", "ú": "u", "Á": "A", "Í": "I", "Ó": "O", "Ú": "U", "â": "a", "ê": "e", "î": "i",
+        "ô": "o", "û": "u", "ã": "a", "õ": "o", "ç": "c", "ë": "e", "ï": "i", "È": "E", "Ì": "I", "Ò": "O", "Ù": "U",
+        "À": "A", "Â": "A", "Ê": "E", "Ô": "O", "Ã": "A", "Õ": "O", "ý": "y",
+    ]
+
+    /// `text` with its typographic quotes, dashes and ellipses and its accented letters outside GSM-7 made plain
+    /// (`’` → `'`, `–` → `-`, `…` → `...`, `ó` → `o`) when that alone makes it GSM-7, which fits 160 characters to a
+    /// message where UCS-2 fits 70; else `text` itself. Review reports it (`sms.plain`).
+    public static func plainIfGSM7(_ text: String) -> String {
+        guard !isGSM7(text) else { return text }
+        var plain = ""
+        plain.reserveCapacity(text.utf8.count)
+        for character in text {
+            if let replacement = plainPunctuation[character] { plain += replacement } else { plain.append(character) }
+        }
+        return isGSM7(plain) ? plain : text
+    }
+
+    /// One message of `text` followed by `tail` (the product's name for a reply, its app link, how to opt out), which
+    /// is kept whole: `text` is cut to leave it room. Typographic punctuation is made plain when that keeps the
+    /// message in GSM-7 (`plainIfGSM7`). A tail that leaves no room for any of `text` is cut like any text.
+    public static func fit(_ text: String, keeping tail: String) -> String {
+        let folded = tail.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !folded.isEmpty else { return fit(plainIfGSM7(text)) }
+        let whole = plainIfGSM7(text + "\n" + folded)
+        guard let cut = whole.lastIndex(of: "\n") else { return fit(whole) }
+        let body = String(whole[..<cut]), kept = String(whole[whole.index(after: cut)...])
+        let gsm = isGSM7(whole)
+        let room = (gsm ? 160 : 70) - (length(kept) + 1)
+        guard room >= 20 else { return fit(whole) }
+        return fitCharacters(body, gsm: gsm, limit: room) + " " + kept
+    }
+
+    /// A `fit=sms` template's document in one SMS: its last line (the product's name, app link or opt-out text) kept
+    /// whole when the document has more than one (`fit(_:keeping:)`), the rest cut to leave it room; typographic
+    /// punctuation written plain when that keeps it GSM-7.
+    public static func fitDocument(_ document: String) -> String {
+        var text = Substring(document)
+        while text.last?.isNewline == true { text.removeLast() }
+        guard let newline = text.lastIndex(where: \.isNewline) else { return fit(plainIfGSM7(String(text))) }
+        return fit(String(text[..<newline]), keeping: String(text[text.index(after: newline)...]))
+    }
+
     /// `fit` by characters, for any text (the reference `fitASCII` is held to). One pass over the characters: each
-    /// word's length in both encodings is counted once.
-    static func fitCharacters(_ text: String) -> String {
+    /// word's length in both encodings is counted once. `gsm` and `limit`, when given, stand for the message this
+    /// text is the start of (`fit(_:keeping:)`).
+    static func fitCharacters(_ text: String, gsm encoding: Bool? = nil, limit room: Int? = nil) -> String {
         var words: [(text: Substring, septets: Int, units: Int)] = []
         var gsm = true
         var start: String.Index?
@@ -118,8 +169,9 @@ public enum SMSText {
             unitCount += character.utf16.count
         }
         if let begin = start { words.append((text[begin...], septetCount, unitCount)) }
+        gsm = encoding ?? gsm
         func size(_ word: (text: Substring, septets: Int, units: Int)) -> Int { gsm ? word.septets : word.units }
-        let limit = gsm ? 160 : 70
+        let limit = room ?? (gsm ? 160 : 70)
         let total = words.reduce(0) { $0 + size($1) } + max(0, words.count - 1)
         guard total > limit else { return words.map(\.text).joined(separator: " ") }
         let ellipsis = gsm ? "..." : "…"

@@ -191,25 +191,45 @@ public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
+    /// CommonMark and GFM text on one line that renders as exactly `text`, escaping only what would change its
+    /// meaning: `immediately.` stays as it is. Always escaped: `\\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `>`, `~`, `|`; `&`
+    /// before a letter or `#` (an entity) and `!` before `[` (an image). At the value's start, which a template may put
+    /// at a line's start: `#`, `+`, `-`, `=` and a number's `.` or `)` (a heading, a list item, a setext line). A word
+    /// joiner (U+2060) breaks what GFM would make a link: before `@`, after the `:` of `://`, inside `www.`.
     private static func markdown(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        var lastWasSpace = true  // leading white space goes: four spaces would start a code block
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                if !lastWasSpace { out.unicodeScalars.append(" ") }
-                lastWasSpace = true
-                continue
+        oneLine(text) { out, scalars, index in
+            let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1] : " "
+            let atStart = !out.contains { !$0.properties.isWhitespace }
+            switch scalar {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "~", "|":
+                out.append("\\")
+                out.append(scalar)
+            case "&" where next == "#" || next.properties.isAlphabetic, "!" where next == "[":
+                out.append("\\")
+                out.append(scalar)
+            case "#", "+", "-", "=":
+                if atStart { out.append("\\") }
+                out.append(scalar)
+            case ".", ")":
+                // `1.` or `1)` at the start: an ordered list item.
+                if !out.isEmpty, out.allSatisfy({ ("0"..."9").contains($0) }) { out.append("\\") }
+                out.append(scalar)
+            case "@":
+                out.append("\u{2060}")
+                out.append(scalar)
+            case ":":
+                out.append(scalar)
+                if next == "/", index + 2 < scalars.count, scalars[index + 2] == "/" { out.append("\u{2060}") }
+            case "w", "W":
+                out.append(scalar)
+                let word = scalars[index...].prefix(4).map { Character($0).lowercased() }.joined()
+                let startsWord = index == 0 || !(scalars[index - 1].properties.isAlphabetic || ("0"..."9").contains(scalars[index - 1]))
+                if word == "www.", startsWord { out.append("\u{2060}") }
+            default:
+                out.append(scalar)
             }
-            lastWasSpace = false
-            if isASCIIPunctuation(scalar) {
-                if scalar == "@" { out.unicodeScalars.append("\u{2060}") }
-                out.unicodeScalars.append("\\")
-            }
-            out.unicodeScalars.append(scalar)
         }
-        while out.last == " " { out.removeLast() }
-        return out
     }
 
     /// `text` on one line, each character but white space through `append` (given all the scalars and the index):
@@ -278,13 +298,6 @@ public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable
             default:
                 out.append(scalar)
             }
-        }
-    }
-
-    private static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
-        default: false
         }
     }
 }

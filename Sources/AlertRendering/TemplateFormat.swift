@@ -44,8 +44,10 @@ public struct TemplateFormat: AlertEmitter {
     /// and time limits (`RenderLimitError` past them).
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
         let document = try renderUnfitted(view, options: options)
-        return fitsSMS ? SMSText.fit(document) + "\n" : document
+        return fitsSMS ? SMSText.fitDocument(document) + "\n" : document
     }
+
+
 
     /// The template's own document, before a `fit=sms` template's text is fitted into one SMS (for any other
     /// template, the document itself): what `alertkit review` measures to say how many messages the text needed and
@@ -160,6 +162,13 @@ enum TemplateContext {
             }
         }
         return out
+    }
+
+    /// `rtl` for a locale whose language is written right to left (Arabic, Hebrew, Persian, Urdu…), else `ltr`: an
+    /// email's or page's `dir`.
+    static func direction(of locale: String) -> String {
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"].contains(language) ? "rtl" : "ltr"
     }
 
     /// A whole number as an `Int` (so `1` renders as `1`, not `1.0`), as JSON has it.

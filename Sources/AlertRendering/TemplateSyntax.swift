@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// swift-mustache's parse errors as sentences a template's author can act on: what was expected and, for a section,
@@ -6,7 +7,7 @@ enum TemplateSyntax {
     /// `text` parsed by swift-mustache after `prefix` (a pragma the loader adds); a syntax error is a `TemplateError`
     /// naming the file, the line and column in `text`, and what was expected.
     static func parse(_ text: String, file: String, prefix: String = "") throws(TemplateError) -> MustacheTemplate {
-        do { return try MustacheTemplate(string: prefix + text) } catch let error as MustacheTemplate.ParserError {
+        do { return try MustacheTemplate(string: prefix + withoutHeader(text, for: prefix)) } catch let error as MustacheTemplate.ParserError {
             let line = error.context.lineNumber
             let column = line == 1 ? max(1, error.context.columnNumber - prefix.count) : error.context.columnNumber
             // Past the end of the text, the reader's own error: a tag left open, as an unfinished name is.
@@ -16,6 +17,17 @@ enum TemplateSyntax {
         } catch {
             throw TemplateError(file: file, message: "the template does not parse")
         }
+    }
+
+    /// `text` without its first line when that line is one comment alone (the header `{{! alertkit: escape=… }}`)
+    /// and a `prefix` takes its place: the prefix then stands alone on line 1 as the comment did, and the line goes
+    /// with it. Put before the comment on one line, both would stay and the document would start with a blank line.
+    /// Lines keep their numbers.
+    static func withoutHeader(_ text: String, for prefix: String) -> Substring {
+        guard !prefix.isEmpty, let newline = text.firstIndex(of: "\n") else { return text[...] }
+        let first = text[..<newline].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard first.hasPrefix("{{!"), first.hasSuffix("}}"), !first.dropLast(2).contains("}}") else { return text[...] }
+        return text[newline...]
     }
 
     /// The place and sentence for `error`, which the parser raised at `line` and `column` of `text` (the template's

@@ -23,7 +23,7 @@ public struct TextEmitter: AlertEmitter {
     /// The text, with the shared blocks' text (written once per kind of advice and width) held as shared runs.
     public func renderDocument(_ view: AlertView, options: RenderOptions) -> RenderedDocument {
         var writer = TextWriter(width: max(20, options.textWidth), shared: shared)
-        writer.write(DocumentLayout.blocks(for: view), prefix: "")
+        writer.write(DocumentLayout.blocks(for: view, medium: .document), prefix: "")
         return writer.document
     }
 }

@@ -46,8 +46,9 @@ enum ViewWalk {
     }
 
     /// Walks a template's context: the view's members, then `alert` (the alert's own fields, reachable from inside any
-    /// section: `{{alert.id}}` in `{{#actions}}`, and `alert.key`, the id percent-encoded, for button data) and `product` (`RenderOptions.product`; an empty text is left out,
-    /// so that `{{#product.appLink}}` is false without one).
+    /// section: `{{alert.id}}` in `{{#actions}}`; `alert.key`, the id percent-encoded, for button data; `alert.dir`,
+    /// `ltr` or `rtl` for the locale's script) and `product` (`RenderOptions.product`; an empty text is left out, so
+    /// that `{{#product.appLink}}` is false without one; `unsubscribe` with `{alertKey}` put in).
     @inline(__always)
     static func walkTemplateContext<Visitor: ViewVisitor>(_ view: AlertView, product: ProductSettings, into visitor: inout Visitor) {
         visitor.object {
@@ -55,6 +56,7 @@ enum ViewWalk {
             $0.key("alert") {
                 $0.object {
                     $0.key("date") { $0.string(view.date) }
+                    $0.key("dir") { $0.verbatim(TemplateContext.direction(of: view.locale)) }
                     $0.key("id") { $0.string(view.id) }
                     $0.key("key") { $0.verbatim(TemplateContext.key(view.id)) }
                     $0.key("locale") { $0.string(view.locale) }
@@ -75,6 +77,9 @@ enum ViewWalk {
                             $0.key("name") { $0.string(product.sender.name) }
                         }
                     }
+                    let unsubscribe = product.unsubscribeAddress(alertKey: TemplateContext.key(view.id))
+                    $0.optional(unsubscribe != nil)
+                    if let unsubscribe { $0.key("unsubscribe") { $0.string(unsubscribe) } }
                 }
             }
         }

@@ -5,7 +5,7 @@ import Foundation
 /// (a finding after that was not there before) and what it fixed.
 public struct LimitFinding: Sendable, Hashable, Codable {
     /// The rule, stable for tools: `slack.blocks`, `slack.header`, `slack.section`, `slack.button`, `sms.cut`,
-    /// `sms.ucs2`, `push.fcm`, `push.apns`, `email.line`, `email.subject`, `email.size`, `template.bytes`,
+    /// `sms.plain`, `sms.ucs2`, `push.fcm`, `push.apns`, `email.line`, `email.subject`, `email.size`, `template.bytes`,
     /// `template.characters`.
     public let rule: String
     /// What was measured, in words: `needs 2 messages (168 of 160 GSM-7 characters); cut to "…any issues..."`.
@@ -94,15 +94,23 @@ public enum ChannelLimits {
         }
     }
 
-    /// An SMS that needed more than one message (and so was cut), or that is UCS-2.
+    /// An SMS that needed more than one message (and so was cut), that is UCS-2, or that was kept in GSM-7 by writing
+    /// its typographic punctuation plain (`sms.plain`: the text reads `'` where the catalog has `’`).
     static func sms(_ unfitted: String) -> [LimitFinding] {
-        let measure = SMSMeasure(unfitted)
+        let plain = SMSText.plainIfGSM7(unfitted)
+        let measure = SMSMeasure(plain)
         var findings: [LimitFinding] = []
         let encoding = measure.isGSM7 ? "GSM-7" : "UCS-2"
         if measure.parts > 1 {
-            let fitted = SMSText.fit(unfitted)
+            let fitted = SMSText.fitDocument(unfitted)
             findings.append(.init(rule: "sms.cut", message: "needs \(measure.parts) messages (\(measure.length) of \(measure.isGSM7 ? 160 : 70) "
                                   + "\(encoding) characters); cut to end \"…\(fitted.suffix(30))\""))
+        }
+        if plain != unfitted {
+            let written = Set(unfitted.filter { SMSText.plainPunctuation[$0] != nil }).sorted()
+                .map { "\($0) as \(SMSText.plainPunctuation[$0]!)" }.joined(separator: ", ")
+            findings.append(.init(rule: "sms.plain", message: "kept in GSM-7 (160 characters a message, not 70) by writing "
+                                  + "\(written)"))
         }
         if let character = measure.forcedUCS2 {
             let scalar = character.unicodeScalars.map { scalar -> String in

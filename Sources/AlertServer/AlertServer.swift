@@ -1,3 +1,4 @@
+import AlertModel
 import AlertRendering
 import Foundation
 import Hummingbird
@@ -10,9 +11,10 @@ public enum AlertServer {
     /// The application for `configuration`: templates and catalogs loaded, routes and middleware in place.
     /// `onServerRunning` is told the bound port (useful with port 0).
     /// `log`, when the logger writes to one, gives `/metrics` the count of dropped log lines. `extensions` are the
-    /// presenters and emitters a host registered in Swift, served like AlertKit's own.
+    /// presenters and emitters a host registered in Swift, served like AlertKit's own. `commit` is a release build's
+    /// commit, for `/metrics`' `alertkit_build_info`.
     public static func application(
-        _ configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions(),
+        _ configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions(), commit: String = "",
         logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
@@ -35,6 +37,7 @@ public enum AlertServer {
         }
         let tokens = try configuration.tokenFile.map(BearerTokens<AlertRequestContext>.load(file:))
         let metrics = ServerMetrics()
+        metrics.buildInfo(version: AlertKitVersion.current, commit: commit)
         let router = Router(context: AlertRequestContext.self)
         router.middlewares.add(RequestLogging(logger: logger, metrics: metrics))
         router.middlewares.add(PathRule())
@@ -52,10 +55,10 @@ public enum AlertServer {
     /// Serves until SIGTERM or SIGINT, then lets requests in flight finish for the grace period and returns. Past
     /// the grace period and 2 seconds of cancellation, the process exits whatever its clients and its log are doing.
     public static func run(_ configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions(),
-                           logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
+                           commit: String = "", logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         signal(SIGPIPE, SIG_IGN)  // a client gone mid-answer is an error to handle, not a reason to die
-        let application = try application(configuration, extensions: extensions, logger: logger, log: log,
+        let application = try application(configuration, extensions: extensions, commit: commit, logger: logger, log: log,
                                           onServerRunning: onServerRunning)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [.init(service: application, successTerminationBehavior: .gracefullyShutdownGroup),

@@ -111,11 +111,14 @@ struct AlertService: Sendable {
     }
 
     /// One alert rendered: its document, or the problem to answer.
-    func render(_ body: [UInt8], _ request: Request) throws(ProblemDetails) -> RenderedDocument {
+    func render(_ body: [UInt8], _ request: Request) throws(ProblemDetails) -> (document: RenderedDocument, warnings: [ProblemDetails.Item]) {
         let pipeline = pipeline(for: request)
-        let view: AlertView
-        do { view = try pipeline.present(body).view } catch { throw Self.problem(error) }
-        do { return try pipeline.emit(view, with: request.emitter, options: request.options) } catch let error as RenderLimitError {
+        let presented: (view: AlertView, warnings: [ValidationIssue])
+        do { presented = try pipeline.present(body) } catch { throw Self.problem(error) }
+        do {
+            return (try pipeline.emit(presented.view, with: request.emitter, options: request.options),
+                    presented.warnings.map(ProblemDetails.Item.init(issue:)))
+        } catch let error as RenderLimitError {
             throw ProblemDetails.renderLimit(error)
         } catch {
             throw ProblemDetails.internalError

@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertBatch
 import Foundation
 import Hummingbird
@@ -12,9 +13,21 @@ struct BatchStream: Sendable {
     /// The name records carry as their `source`.
     static let source = "<body>"
 
-    /// How many records a stream rendered and rejected.
+    /// How many records a stream rendered and rejected, and how many warnings the rendered ones raised.
     struct Counts: Sendable {
-        var rendered = 0, rejected = 0
+        var rendered = 0, rejected = 0, warnings = 0
+
+        /// The stream's last line, `{"summary":{"rendered":…,"rejected":…,"warnings":…}}`: written only when every
+        /// record was read and answered, so that a client tells a whole answer from a cut one.
+        var summaryLine: [UInt8] {
+            var summary = JSONLine(capacity: 64)
+            summary.add("rendered", rendered)
+            summary.add("rejected", rejected)
+            summary.add("warnings", warnings)
+            var line = JSONLine(capacity: 96)
+            line.add("summary", raw: summary.closed())
+            return line.finished()
+        }
     }
 
     /// Writes the output lines of `body` to `writer`; the counts of what was written.
@@ -29,13 +42,18 @@ struct BatchStream: Sendable {
             let stream = RecordStream(source: body, name: Self.source, maxRecordBytes: processor.pipeline.decoder.limits.maxBytes)
             BatchRunner(jobs: jobs).run(
                 read: { stream.next() },
-                transform: { record -> (line: [UInt8], rendered: Bool) in
+                transform: { record -> (line: [UInt8], rendered: Bool, warnings: Int) in
                     let outcome = processor.process(record)
-                    guard case .rendered = outcome else { return (BatchLine.ndjson(record, outcome, format: format), false) }
-                    return (BatchLine.ndjson(record, outcome, format: format), true)
+                    guard case .rendered(_, _, let warnings) = outcome else {
+                        return (BatchLine.ndjson(record, outcome, format: format), false, 0)
+                    }
+                    return (BatchLine.ndjson(record, outcome, format: format), true, warnings.count)
                 },
                 emit: { _, result in
-                    counts.value.withLock { if result.rendered { $0.rendered += 1 } else { $0.rejected += 1 } }
+                    counts.value.withLock { counts in
+                        if result.rendered { counts.rendered += 1 } else { counts.rejected += 1 }
+                        counts.warnings += result.warnings
+                    }
                     return channel.put(result.line)
                 })
             body.abandon()
@@ -77,8 +95,10 @@ struct BatchStream: Sendable {
                 throw error
             }
         }
+        let totals = counts.value.withLock { $0 }
+        try await watch.writing { try await writer.write(ByteBuffer(bytes: totals.summaryLine)) }
         try await writer.finish(nil)
-        return counts.value.withLock { $0 }
+        return totals
     }
 }
 

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// One structured log line per request (method, path, status, duration, request id), the request id taken from
+/// One structured log line per request (method, path, status, duration to the answer's last byte, request id; a
+/// streamed answer cut short says `complete=false`), the request id taken from
 /// `X-Request-ID` (when it is a sane one) or made, and given back in the answer; the request counted in the
 /// metrics. Every error becomes problem details here: an unknown path 404, a known path with another method 405,
 /// anything unexpected a 500 that says only that (the log has the rest).
@@ -26,14 +27,33 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
             response = try ProblemDetails.internalError.response(from: request, context: context)
         }
         response.headers[.init("X-Request-ID")!] = id
-        let elapsed = ContinuousClock.now - start
-        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
         let route = Routes.allowed[path] == nil ? "other" : path
-        metrics.request(route: route, method: request.method.rawValue, status: Int(response.status.code), nanoseconds: nanoseconds)
-        logger.info("request", metadata: [
-            "method": .string(request.method.rawValue), "path": .string(path), "status": .stringConvertible(response.status.code),
-            "duration_ms": .string(String(format: "%.3f", Double(nanoseconds) / 1e6)), "request_id": .string(id),
-        ])
+        let logger = logger, metrics = metrics, method = request.method.rawValue, status = response.status.code
+        @Sendable func finish(complete: Bool) {
+            let elapsed = ContinuousClock.now - start
+            let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+            metrics.request(route: route, method: method, status: Int(status), nanoseconds: nanoseconds)
+            var metadata: Logger.Metadata = [
+                "method": .string(method), "path": .string(path), "status": .stringConvertible(status),
+                "duration_ms": .string(String(format: "%.3f", Double(nanoseconds) / 1e6)), "request_id": .string(id),
+            ]
+            if !complete { metadata["complete"] = "false" }
+            logger.info("request", metadata: metadata)
+        }
+        // A streamed answer (a /v1/batch) is measured and logged when its last byte is written, or when it is cut:
+        // the handler returns at its start.
+        guard response.body.contentLength == nil else {
+            finish(complete: true)
+            return response
+        }
+        let body = response.body
+        response.body = ResponseBody { writer in
+            do { try await body.write(writer) } catch {
+                finish(complete: false)
+                throw error
+            }
+            finish(complete: true)
+        }
         return response
     }
 
@@ -43,7 +63,7 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
             if let allowed = Routes.allowed[request.uri.path] { return .methodNotAllowed(request.method, allowed: allowed) }
             return .notFound(request.uri.path)
         case .contentTooLarge:
-            return ProblemDetails(status: .contentTooLarge, title: "The body is too large", detail: "the body is over the server's limit")
+            return ProblemDetails(status: .contentTooLarge, title: "The body is too large", detail: "the body is over the server's limit", kind: "too-large")
         default:
             return ProblemDetails(status: status, title: status.reasonPhrase, detail: status.reasonPhrase)
         }

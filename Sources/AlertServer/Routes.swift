@@ -56,6 +56,7 @@ struct Routes: Sendable {
         }
         router.get("/metrics") { _, _ in
             metrics.batchStreams(active: batchStreams.active)
+            metrics.recordProcess()
             metrics.logLinesDropped(log?.dropped ?? 0)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
@@ -73,19 +74,41 @@ struct Routes: Sendable {
     private func render(_ request: Request) async throws -> Response {
         let options = try options(request)
         let body = try await self.body(request)
-        let document: RenderedDocument
-        do { document = try service.render(body, options) } catch {
-            metrics.rejected(reason: error.status == .badRequest ? "not_json"
-                             : error.title == "The document is over the size limit" ? "document_too_large"
-                             : error.status == .unprocessableContent ? "invalid"
-                             : error.status == .serviceUnavailable ? "render_timeout" : "error")
+        let rendered: (document: RenderedDocument, warnings: [ProblemDetails.Item])
+        do { rendered = try service.render(body, options) } catch {
+            metrics.rejected(reason: ["not-json": "not_json", "document-too-large": "document_too_large",
+                                      "invalid-alert": "invalid", "render-timeout": "render_timeout"][error.kind] ?? "error")
             throw error
         }
         metrics.rendered(format: options.emitter.format.name)
         var buffer = ByteBuffer()
-        buffer.reserveCapacity(document.count)
-        document.forEachRun { buffer.writeBytes($0) }  // the shared runs straight in, not joined into an array first
-        return Response(status: .ok, headers: [.contentType: options.emitter.format.mediaType], body: .init(byteBuffer: buffer))
+        buffer.reserveCapacity(rendered.document.count)
+        rendered.document.forEachRun { buffer.writeBytes($0) }  // the shared runs straight in, not joined into an array first
+        var headers: HTTPFields = [.contentType: options.emitter.format.mediaType]
+        Self.addWarnings(rendered.warnings, to: &headers)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
+    }
+
+    /// `AlertKit-Warnings: N` and, for each of the first ten, `AlertKit-Warning: POINTER MESSAGE`: what the alert holds
+    /// that was accepted but not understood (an unknown match type). A byte outside visible ASCII and `%` are
+    /// percent-encoded, so that no alert text can end or add a header field; each value is at most 512 bytes.
+    static func addWarnings(_ warnings: [ProblemDetails.Item], to headers: inout HTTPFields) {
+        guard !warnings.isEmpty else { return }
+        headers[.init("AlertKit-Warnings")!] = String(warnings.count)
+        var values: [String] = []
+        for warning in warnings.prefix(10) {
+            var value = ""
+            for byte in (warning.pointer + " " + warning.message).utf8 {
+                if (0x20...0x7E).contains(byte), byte != UInt8(ascii: "%") {
+                    value.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    value += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+                }
+                if value.utf8.count >= 509 { break }
+            }
+            values.append(value)
+        }
+        headers[values: .init("AlertKit-Warning")!] = values
     }
 
     private func validate(_ request: Request) async throws -> Response {
@@ -216,3 +239,4 @@ final class Flag: Sendable {
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }
+

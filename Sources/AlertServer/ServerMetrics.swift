@@ -4,11 +4,13 @@ import Prometheus
 
 /// The server's metrics, through swift-metrics into a Prometheus registry of the server's own (no process-wide
 /// metrics system is bootstrapped): requests by route and status, latency by route, alerts rendered by format,
-/// rejected bodies by reason. `GET /metrics` writes the registry in Prometheus' text format.
+/// rejected bodies by reason, batch streams in flight, the build and the process (memory, CPU, descriptors).
+/// `GET /metrics` writes the registry in Prometheus' text format.
 struct ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let logDrops = Counted()
+    private let process = ProcessMetrics()
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -64,6 +66,14 @@ struct ServerMetrics: Sendable {
     func renderStopped(reason: String) {
         Counter(label: "alertkit_renders_stopped_total", dimensions: [("reason", reason)], factory: factory).increment()
     }
+
+    /// Records `alertkit_build_info{version, commit} 1` (the commit of a release build, else empty).
+    func buildInfo(version: String, commit: String) {
+        Gauge(label: "alertkit_build_info", dimensions: [("version", version), ("commit", commit)], factory: factory).record(1)
+    }
+
+    /// Records the process's memory, CPU time and descriptors (`ProcessMetrics`), as a scrape begins.
+    func recordProcess() { process.record(into: factory) }
 
     /// The registry in Prometheus' text exposition format.
     func exposition() -> [UInt8] {

@@ -92,6 +92,18 @@ final class BatchCommandTests {
         }
     }
 
+    @Test("every sample has an id of its own, so `alertkit batch SampleData --out-dir DIR` renders them all, one file each")
+    func samplesConvert() throws {
+        let ids = try Fixtures.sampleNames.map { name in
+            try #require((try JSONSerialization.jsonObject(with: Fixtures.sample(name)) as? [String: Any])?["id"] as? String)
+        }
+        #expect(Set(ids).count == ids.count, "ids given twice: \(Dictionary(grouping: ids) { $0 }.filter { $1.count > 1 }.keys.sorted())")
+        let out = scratch.appendingPathComponent("samples")
+        let result = try CLI.run(["batch", Fixtures.sampleDirectory.path, "--out-dir", out.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == ids.count)
+    }
+
     @Test("hostile and colliding ids all land inside --out-dir under distinct names; an id given twice is rejected")
     func fileNames() throws {
         let template = String(decoding: try Fixtures.sample("email-alert"), as: UTF8.self)

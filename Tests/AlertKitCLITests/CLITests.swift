@@ -1,4 +1,5 @@
 import AlertModel
+import AlertRendering
 import AlertTestSupport
 import Foundation
 import Testing
@@ -25,7 +26,7 @@ final class CLITests {
         let result = try CLI.run(["--version"])
         #expect(result.status == 0)
         // A test build is no release: `scripts/dist.sh` builds name their commit instead (DistTests).
-        #expect(result.output == AlertKitVersion.current + " (development build)\n")
+        #expect(result.output == AlertKitVersion.current + " (development build: a release build from scripts/dist.sh names its commit here)\n")
         let changelog = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let newest = changelog.components(separatedBy: "\n## ").dropFirst().first { !$0.hasPrefix("Unreleased") }
         #expect(newest?.hasPrefix(AlertKitVersion.current) == true)
@@ -39,7 +40,22 @@ final class CLITests {
         #expect(result.standardError.isEmpty)
         let page = try String(contentsOfFile: out, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(Fixtures.visibleText(ofHTML: page).contains("Email Address Leaked Identity Risk Your email has been leaked mateagar+1@gmail[.]com From: Test Data Date of leak: 09-06-2016"))
+        #expect(Fixtures.visibleText(ofHTML: page).contains("Email Address Leaked Identity Risk Your email has been leaked mateagar+1@gmail.com From: Test Data Date of leak: 09-06-2016"))
+    }
+
+    @Test("--help and render --help list every format; config --help lists every key")
+    func helpLists() throws {
+        let names = FormatRegistry.standard.formats.map(\.name)
+        #expect(names.count == 9)
+        for arguments in [["--help"], ["render", "--help"], ["batch", "--help"]] {
+            let help = try CLI.run(arguments).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for name in names { #expect(help.contains(name), "\(arguments) lacks \(name)") }
+        }
+        let config = try CLI.run(["config", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for key in ["threshold", "urgency", "locale", "help-line", "templates", "product-name", "app-link", "sms-opt-out",
+                    "sender-name", "sender-address", "max-alert-bytes", "max-document-bytes"] {
+            #expect(config.contains("The key: ") && config.contains(key), "config --help lacks \(key)")
+        }
     }
 
     @Test("render writes every format to standard output, reading standard input for -", arguments: [

@@ -47,7 +47,7 @@ final class ConfigCommandTests {
             + "max-alert-bytes = 1048576 (default)\nmax-events = 1000 (default)\nmax-string-bytes = 65536 (default)\n"
             + "max-depth = 64 (default)\nmax-document-bytes = 16777216 (default)\n"
             + "product-name = the catalog's (default)\napp-link = the catalog's (default)\nsms-opt-out = the catalog's (default)\n"
-            + "sender-name = the catalog's (default)\nsender-address = the catalog's (default)\n")
+            + "sender-name = the catalog's (default)\nsender-address = the catalog's (default)\nunsubscribe = the catalog's (default)\n")
     }
 
     @Test("with a help line stored or given, Call dials it as a tel: link; without one it is a button")

@@ -39,4 +39,25 @@ struct DefangTests {
     func idempotent(input: String) {
         #expect(Defang.text(Defang.text(input)) == Defang.text(input))
     }
+
+    @Test("the customer's own identifiers are shown as they are", arguments: [
+        "mateagar+1@gmail.com", "ana.garcia+shop@example.org", "+1 (555) 123-4567", "555-0142", "matt.smith.77",
+        "liam.obrien", "021000021", "02-100-0021", "****7731", "DE89 3704 0044 0532 0130 00", "L123-456-78-901",
+        "Ana García", "123 Main St, Springfield", "Acme Rewards",
+    ])
+    func identifiers(input: String) {
+        #expect(Defang.identifier(input) == input)
+    }
+
+    @Test("an identifier that holds a link is defanged in full", arguments: [
+        ("https://evil.example/x", "hxxps://evil[.]example/x"), ("evil.example", "evil[.]example"),
+        ("go to bit.ly/x", "go to bit[.]ly/x"), ("mailto:x@y.example", "mailto[:]x@y[.]example"),
+        ("10.0.0.1", "10[.]0[.]0[.]1"), ("login.evil.com", "login[.]evil[.]com"),
+        ("call +1 555 123 4567 at evil.example", "call +1 555[-]123[-]4567 at evil[.]example"),
+    ])
+    func identifiersWithLinks(input: String, output: String) {
+        #expect(Defang.identifier(input) == output)
+        #expect(Defang.identifier(input) == Defang.text(input), "a link makes the whole text third-party")
+    }
 }
+

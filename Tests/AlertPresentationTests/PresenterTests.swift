@@ -26,7 +26,7 @@ struct PresenterTests {
     func mixed() throws {
         let view = try view("mixed-alert")
         #expect(view.title == "Personal Information Leaked")
-        #expect(view.details.map(\.value) == ["kenji.tanaka@example[.]org", "***-**-6789", "****1111"])
+        #expect(view.details.map(\.value) == ["kenji.tanaka@example.org", "***-**-6789", "****1111"])
         #expect(Set(view.nextSteps.items.map(\.text)).count == view.nextSteps.items.count)
         // Each value labelled with its type; the steps grouped by type, most serious first, each once.
         #expect(view.details.map { $0.fields.first?.text } == ["Type: Email address", "Type: Social Security number",

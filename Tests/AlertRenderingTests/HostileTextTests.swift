@@ -43,7 +43,9 @@ struct HostileTextTests {
                 let document = try Self.pipeline.render(input, format: "json", options: .init(fragment: fragment)).document
                 #expect(Self.controlScalars(document).isEmpty, "\(Self.controlScalars(document))")
                 let strings = try Self.strings(in: JSONSerialization.jsonObject(with: Data(document.utf8)))
-                #expect(strings.contains(where: { $0.contains(Defang.text(payload)) }), "\(template)")
+                // A third-party place shows it defanged, the customer's own value as it is (docs/content.md).
+                #expect(strings.contains(where: { $0.contains(Defang.text(payload)) || $0.contains(Defang.identifier(payload)) }),
+                        "\(template)")
             }
         }
     }

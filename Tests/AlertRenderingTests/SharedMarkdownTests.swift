@@ -12,7 +12,7 @@ struct SharedMarkdownTests {
     static let emitter = MarkdownEmitter()
 
     func expectSame(_ view: AlertView, _ label: String) {
-        let reference = Array(CMark.commonMark(DocumentLayout.blocks(for: view)).utf8)
+        let reference = Array(CMark.commonMark(DocumentLayout.blocks(for: view, medium: .document)).utf8)
         for pass in 0..<2 {
             let document = Self.emitter.renderDocument(view, options: .default)
             #expect(document.bytes == reference, "\(label), pass \(pass)")

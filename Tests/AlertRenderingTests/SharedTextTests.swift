@@ -16,7 +16,7 @@ struct SharedTextTests {
     func expectSame(_ view: AlertView, _ label: String) {
         for width in [20, 72, 100] {
             var alone = TextWriter(width: width)
-            alone.write(DocumentLayout.blocks(for: view), prefix: "")
+            alone.write(DocumentLayout.blocks(for: view, medium: .document), prefix: "")
             let reference = alone.output
             for _ in 0..<2 {
                 let document = Self.emitter.renderDocument(view, options: RenderOptions(textWidth: width))

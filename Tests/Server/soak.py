@@ -10,6 +10,7 @@ own, removed at the end. Progress every ~10 s on stderr; a summary table on stdo
 import collections
 import concurrent.futures
 import http.client
+import json
 import os
 import pathlib
 import re
@@ -125,7 +126,12 @@ class Soak:
             input=self.batch_body, capture_output=True, check=False, env=self.environment, timeout=60)
         if batch.returncode not in (0, 1) or batch.stdout.count(b"\n") != len(lines):
             raise SystemExit(f"soak: alertkit batch failed ({batch.returncode}): {batch.stderr.decode()[-500:]}")
-        self.batch_expected = batch.stdout.replace(b'"source":"<stdin>"', b'"source":"<body>"')
+        # The command's lines, and the summary that ends a /v1/batch stream run to its end.
+        records = [json.loads(line) for line in batch.stdout.splitlines()]
+        summary = {"rendered": sum("document" in r for r in records), "rejected": sum("error" in r for r in records),
+                   "warnings": sum(len(r.get("warnings", [])) for r in records)}
+        self.batch_expected = (batch.stdout.replace(b'"source":"<stdin>"', b'"source":"<body>"')
+                               + json.dumps({"summary": summary}, separators=(",", ":")).encode() + b"\n")
         self.big_batch = compact_lines(2000)
 
     # --- the server ----------------------------------------------------------------------------------------------

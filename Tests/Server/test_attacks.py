@@ -31,12 +31,17 @@ MARGIN = 3  # seconds past a timeout that the server may take (a debug build, tw
 
 
 def cli_batch(body, fmt, directory):
-    """What `alertkit batch - --ndjson` prints for `body`, its source named as the server names a body's."""
+    """What `alertkit batch - --ndjson` prints for `body`, its source named as the server names a body's, and the
+    summary line that ends a /v1/batch stream run to its end."""
     environment = dict(os.environ, ALERTKIT_CONFIG=os.path.join(directory, "config.json"))
     expected = subprocess.run([alertkit(), "batch", "-", "--ndjson", "-f", fmt, "--errors",
                                os.path.join(directory, "errors.ndjson")],
                               input=body, capture_output=True, check=True, env=environment, timeout=60).stdout
-    return expected.replace(b'"source":"<stdin>"', b'"source":"<body>"')
+    lines = [json.loads(line) for line in expected.splitlines()]
+    summary = {"rendered": sum("document" in line for line in lines), "rejected": sum("error" in line for line in lines),
+               "warnings": sum(len(line.get("warnings", [])) for line in lines)}
+    return (expected.replace(b'"source":"<stdin>"', b'"source":"<body>"')
+            + json.dumps({"summary": summary}, separators=(",", ":")).encode() + b"\n")
 
 
 def leaks(body):

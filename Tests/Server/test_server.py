@@ -1,6 +1,8 @@
 """The built `alertkit serve`, as clients use it: curl, the batch command's lines, Schemathesis against the
 OpenAPI document, and SIGTERM in the middle of a stream."""
+import json
 import os
+import re
 import pathlib
 import signal
 import socket
@@ -10,7 +12,7 @@ import time
 
 import pytest
 
-from clients import await_streams
+from clients import await_streams, request
 from conftest import ROOT, Server, alertkit
 
 SAMPLE = ROOT / "SampleData" / "email-alert.json"
@@ -57,9 +59,12 @@ def test_batch_lines_equal_the_batch_command(server, tmp_path):
                             input=body, capture_output=True, check=True).stdout
     expected = cli("batch", "-", "--ndjson", "-f", "markdown", "--errors", str(tmp_path / "errors.ndjson"),
                    stdin=body, tmp_path=tmp_path)
-    assert served.count(b"\n") == 300
-    assert served == expected.replace(b'"source":"<stdin>"', b'"source":"<body>"')
+    # The batch command's lines, then the summary that says the stream ran to its end.
+    assert served.count(b"\n") == 301
+    records, summary = served.rsplit(b"\n", 2)[0] + b"\n", served.splitlines()[-1]
+    assert records == expected.replace(b'"source":"<stdin>"', b'"source":"<body>"')
     assert served.count(b'"error":') == 3
+    assert json.loads(summary) == {"summary": {"rendered": 297, "rejected": 3, "warnings": 0}}
 
 
 def test_schemathesis_finds_nothing(server, tmp_path):
@@ -72,6 +77,15 @@ def test_schemathesis_finds_nothing(server, tmp_path):
 
 def chunk(data):
     return f"{len(data):x}\r\n".encode() + data + b"\r\n"
+
+
+def read_all(connection):
+    """Everything the server sends until it closes the connection, which is then closed here too."""
+    received = b""
+    while data := connection.recv(65536):
+        received += data
+    connection.close()
+    return received
 
 
 def open_stream(server, fmt, first_lines, close=False):
@@ -122,13 +136,7 @@ def test_sigterm_lets_a_request_in_flight_finish(tmp_path):
         server.process.send_signal(signal.SIGTERM)
         time.sleep(0.3)
         connection.sendall(chunk(b"".join(lines[100:])) + b"0\r\n\r\n")  # the body ends within the grace period
-        received = b""
-        while True:
-            data = connection.recv(65536)
-            if not data:
-                break
-            received += data
-        connection.close()
+        received = read_all(connection)
         assert server.stop(timeout=15) == 0
         assert received.endswith(b"0\r\n\r\n")
         assert received.count(b'"position":') >= 300
@@ -189,3 +197,70 @@ def test_slow_bodies_time_out_stalled_streams_close_and_extra_streams_are_refuse
         stream.close()
     finally:
         server.close()
+
+
+def test_a_batch_is_measured_and_logged_to_its_last_byte(server, tmp_path):
+    """The request log and the duration histogram time a /v1/batch to the end of its answer, not to its first byte:
+    a body sent over 1.2 s (three pauses) cannot be logged as taking less."""
+    lines = feed(tmp_path).splitlines(keepends=True)[:40]
+    connection = open_stream(server, "text", lines[:10], close=True)
+    for part in (lines[10:20], lines[20:30], lines[30:]):
+        time.sleep(0.4)
+        connection.sendall(chunk(b"".join(part)))
+    connection.sendall(b"0\r\n\r\n")
+    received = read_all(connection)
+    assert b'{"summary":{"rendered":37,"rejected":3,"warnings":0}}\n' in received  # lines 8, 21 and 34 are broken
+    request_id = re.search(rb"X-Request-ID: ([0-9a-f-]+)", received, re.IGNORECASE).group(1).decode()
+    deadline = time.monotonic() + 5
+    logged = None
+    while logged is None and time.monotonic() < deadline:
+        logged = next((line for line in server.log_path.read_text().splitlines()
+                       if request_id in line and "path=/v1/batch" in line), None)
+        time.sleep(0.05)
+    assert logged is not None, server.log_path.read_text()[-2000:]
+    duration = float(re.search(r"duration_ms=([0-9.]+)", logged).group(1))
+    assert duration >= 1200, logged
+    histogram = server.metrics()
+    assert 'alertkit_http_request_duration_seconds_count{route="/v1/batch"}' in histogram
+
+
+def test_readme_curl_upload_tip_streams_a_feed(server, tmp_path):
+    """README's tip for a large feed, as written: -T with -X POST and no Expect, answered 200 with every line."""
+    readme = (ROOT / "README.md").read_text()
+    tip = re.search(r"`(curl -sS -X POST -T feed\.ndjson [^`]+)`", readme).group(1)
+    (tmp_path / "feed.ndjson").write_bytes(feed(tmp_path))
+    command = tip.replace("http://127.0.0.1:8080", server.url)
+    result = subprocess.run(["sh", "-c", command], capture_output=True, cwd=tmp_path, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(b"\n") == 301 and result.stdout.splitlines()[-1].startswith(b'{"summary":')
+
+
+def test_warnings_reach_the_client(server, tmp_path):
+    """An unknown match type: rendered, with AlertKit-Warnings on /v1/render and `warnings` on its batch line."""
+    alert = {"id": "9:1", "type": 1, "events": [{"date": "2026-11-02", "data": {"match": "IDNOSUCH", "x": "y\r\nX-Evil: 1"}}]}
+    body = json.dumps(alert).encode()
+    answer = subprocess.run(["curl", "-sS", "-D", "-", "-o", "/dev/null", "-H", "Content-Type: application/json",
+                             "--data-binary", "@-", f"{server.url}/v1/render?format=text"], input=body,
+                            capture_output=True, check=True).stdout.decode()
+    assert re.search(r"(?im)^AlertKit-Warnings: 1\r?$", answer), answer
+    warning = re.search(r"(?im)^AlertKit-Warning: (.*)\r?$", answer).group(1)
+    assert warning.startswith("/events/0/data/match ") and "IDNOSUCH" in warning
+    assert not re.search(r"(?im)^X-Evil", answer)
+    served = subprocess.run(["curl", "-sS", "-H", "Content-Type: application/x-ndjson", "--data-binary", "@-",
+                             f"{server.url}/v1/batch?format=text"], input=body + b"\n", capture_output=True,
+                            check=True).stdout.splitlines()
+    line = json.loads(served[0])
+    assert line["warnings"][0]["pointer"] == "/events/0/data/match" and "document" in line
+    assert json.loads(served[-1]) == {"summary": {"rendered": 1, "rejected": 0, "warnings": 1}}
+
+
+def test_metrics_and_problem_types_for_operators(server):
+    """/metrics has the build, the process and batch streams in flight; every problem names its kind in `type`."""
+    metrics = server.metrics()
+    for name in ["alertkit_build_info", "process_resident_memory_bytes", "process_open_fds", "process_cpu_seconds_total",
+                 "process_start_time_seconds", "alertkit_batch_streams_active"]:
+        assert re.search(rf"(?m)^{name}(\{{[^}}]*\}})? ", metrics), name
+    status, _, answer = request(server.port, "POST", "/v1/render?format=nope", b"{}", {"Content-Type": "application/json"})
+    assert status == 404 and json.loads(answer)["type"] == "urn:alertkit:problem:unknown-format"
+    status, _, answer = request(server.port, "POST", "/v1/render", b"{}", {"Content-Type": "text/plain"})
+    assert status == 415 and json.loads(answer)["type"] == "urn:alertkit:problem:unsupported-media-type"

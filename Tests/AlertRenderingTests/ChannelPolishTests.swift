@@ -1,0 +1,69 @@
+import AlertPresentation
+import AlertRendering
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// What each channel's reader gets (issue 29): Slack's blocks and confirm dialogs, the SMS's brand and opt-out, no
+/// document starting with a blank line.
+@Suite("Channels as a product team ships them")
+struct ChannelPolishTests {
+    static let pipeline = AlertPipeline()
+
+    @Test("no format's document starts with a blank line", arguments: Fixtures.sampleNames)
+    func noLeadingBlankLine(name: String) throws {
+        for format in Self.pipeline.formats.formats.map(\.name) {
+            let document = try Self.pipeline.render(Fixtures.sample(name), format: format).document
+            #expect(document.first?.isWhitespace == false, "\(name) \(format) starts with \(document.prefix(8).debugDescription)")
+        }
+    }
+
+    @Test("Slack: at most 50 blocks; a confirm dialog only where the popup asks, its confirm and deny labels the popup's own and different; the sources under Learn more", arguments: Fixtures.sampleNames)
+    func slack(name: String) throws {
+        let json = try Fixtures.sample(name)
+        let view = try Self.pipeline.view(json)
+        let message = try #require(try JSONSerialization.jsonObject(with: Data(Self.pipeline.render(json, format: "slack").document.utf8)) as? [String: Any])
+        let blocks = try #require(message["blocks"] as? [[String: Any]])
+        #expect(blocks.count <= 50)
+        let buttons = try #require(blocks.last?["elements"] as? [[String: Any]])
+        #expect(buttons.count == view.actions.count)
+        for (button, action) in zip(buttons, view.actions) {
+            let confirm = button["confirm"] as? [String: Any]
+            #expect((confirm != nil) == (action.popup.buttons.count > 1), "\(action.id): a dialog only for a choice")
+            guard let confirm else { continue }
+            let yes = (confirm["confirm"] as? [String: Any])?["text"] as? String
+            let no = (confirm["deny"] as? [String: Any])?["text"] as? String
+            #expect(yes != nil && no != nil && yes != no, "\(action.id): \(yes ?? "-") / \(no ?? "-")")
+            #expect(yes == action.popup.buttons.last?.label && no == action.popup.buttons.first?.label)
+        }
+        let texts = blocks.compactMap { ($0["text"] as? [String: Any])?["text"] as? String }
+        for source in view.sources.items {
+            #expect(texts.contains { $0.contains(source.url) }, "\(name): \(source.url) is not under \(view.sources.title)")
+        }
+    }
+
+    @Test("SMS: the product's name first, its app link and opt-out text kept whole at the end; GSM-7 kept when only typographic punctuation would force UCS-2", arguments: Fixtures.sampleNames)
+    func sms(name: String) throws {
+        var options = RenderOptions.default
+        options.product = ProductSettings(name: "Acme Guard", appLink: "https://acme.example/a", smsOptOut: "Reply STOP to opt out.",
+                                          sender: .init(name: "Acme", address: "alerts@acme.example"))
+        let view = try Self.pipeline.view(Fixtures.sample(name))
+        let sms = try Self.pipeline.formats.emitter(named: "sms").render(view, options: options)
+        let text = String(sms.dropLast())  // the final line break
+        #expect(text.hasPrefix("Acme Guard: ") && text.hasSuffix(" https://acme.example/a Reply STOP to opt out."), "\(text)")
+        #expect(SMSText.length(text) <= (SMSText.isGSM7(text) ? 160 : 70), "\(text)")
+        let plain = SMSText.plainIfGSM7(text)
+        #expect(plain == text, "typographic punctuation that alone forced UCS-2 was left in: \(text)")
+    }
+
+    @Test("SMS fitting: the tail is kept whole, the body cut at a word before it; a tail too long for any body is cut too")
+    func smsTail() {
+        let body = String(repeating: "word ", count: 60)
+        let fitted = SMSText.fit(body, keeping: "Acme https://acme.example/a Reply STOP")
+        #expect(fitted.hasSuffix("... Acme https://acme.example/a Reply STOP") && SMSText.length(fitted) <= 160, "\(fitted)")
+        #expect(SMSText.fit("It’s short", keeping: "Reply STOP") == "It's short Reply STOP", "made plain to stay GSM-7")
+        #expect(SMSText.fit("✓ ok", keeping: "Reply STOP") == "✓ ok Reply STOP", "UCS-2 stays UCS-2")
+        let long = String(repeating: "x", count: 150)
+        #expect(SMSText.length(SMSText.fit("a b c", keeping: long)) <= 160)
+    }
+}

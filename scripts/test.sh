@@ -49,7 +49,7 @@ if [ $# -eq 0 ]; then
   python3 -m pytest Tests/Server -q -p no:cacheprovider  # apart: each folder's helpers are its conftest module
   scripts/bench-server.sh smoke >/dev/null  # the server's load test (wrk) and batch benchmark, briefly
   ALERTKIT="$(swift build --show-bin-path)/alertkit" scripts/soak.sh 30  # the soak test, briefly (default 10 min)
-  scripts/fuzz.sh all 60       # each libFuzzer target for a minute, past findings first (docs/fuzzing.md)
+  scripts/fuzz.sh all 40       # each libFuzzer target for 40 s, past findings first (docs/fuzzing.md)
   # The release archive (static), run outside the checkout without Swift, and the Spark job in local[2] mode.
   archive=$(scripts/dist.sh "$run_tmp/dist")
   ALERTKIT_ARCHIVE="$archive" python3 -m pytest Tests/Spark -q -p no:cacheprovider

@@ -47,3 +47,22 @@ struct ReadmeSnippetTests {
         #expect(result.status == 0, "snippet \(index + 1):\n\(Self.snippets[index])\n\(result.standardError)")
     }
 }
+
+/// One documented layout for a templates folder: the shipped `Templates/` one (`formats/`, `catalog/`, `page/`,
+/// `icons/`), in every document that shows one, and never a template at a folder's root.
+@Suite("One templates-folder layout")
+struct TemplatesLayoutDocTests {
+    @Test("README, Templates/README.md, docs/extending.md, docs/contract.md and the DocC article put formats in formats/")
+    func oneLayout() throws {
+        let documents = ["README.md", "Templates/README.md", "docs/extending.md", "docs/contract.md",
+                         "Sources/AlertRendering/AlertRendering.docc/ExtendingAlertKit.md"]
+        for name in documents {
+            let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(name), encoding: .utf8)
+            #expect(text.contains("formats/"), "\(name) shows no formats/ folder")
+            let rootTemplate = try NSRegularExpression(pattern: #"\bmine/[A-Za-z0-9_-]+\.[a-z]+\.mustache"#)
+            let range = NSRange(text.startIndex..., in: text)
+            #expect(rootTemplate.firstMatch(in: text, range: range) == nil, "\(name) puts a template at a folder's root")
+            #expect(!text.contains("(or its `formats/`)"), "\(name) documents two layouts")
+        }
+    }
+}

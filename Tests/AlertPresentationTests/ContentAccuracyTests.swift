@@ -219,4 +219,17 @@ struct ContentDocTests {
             }
         }
     }
+
+    @Test("every step that says to call 911 has the emergency icon, in every topic and locale", arguments: ContentAccuracyTests.locales)
+    func emergencyIcon(locale: String) throws {
+        var found = 0
+        for (name, topic) in try ContentAccuracyTests.catalogTopics(locale) {
+            for step in topic.steps + topic.variants.values.flatMap({ $0.steps ?? [] }) where step.text.contains("911") {
+                #expect(step.icon == "ic-emergency-step", "\(locale) \(name): \(step.text)")
+                found += 1
+            }
+        }
+        #expect(found >= 2)
+    }
 }
+

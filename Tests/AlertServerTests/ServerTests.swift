@@ -377,6 +377,24 @@ struct ServerTests {
         #expect { try plain.check() } throws: { "\($0)".contains("https") }
     }
 
+    @Test("the OpenAPI document types a format=json answer as the view model, a batch line as its own, every problem kind and the warning headers")
+    func openAPITypes() throws {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.text.utf8)) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let view = try #require(schemas["AlertView"] as? [String: Any])
+        let viewSchema = try #require(try JSONSerialization.jsonObject(with: Data(ViewSchema.text.utf8)) as? [String: Any])
+        #expect(Set((view["properties"] as? [String: Any] ?? [:]).keys) == Set((viewSchema["properties"] as? [String: Any] ?? [:]).keys))
+        #expect(!OpenAPIDocument.text.contains("#/$defs/"), "every reference of the view schema points into components")
+        let lines = try #require((schemas["BatchLine"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        #expect(lines.compactMap { $0["title"] as? String } == ["Rendered", "Rejected", "Summary"])
+        let type = try #require(((schemas["ProblemDetails"] as? [String: Any])?["properties"] as? [String: Any])?["type"] as? [String: Any])
+        let kinds = ((type["anyOf"] as? [[String: Any]])?.first?["enum"] as? [String]) ?? []
+        #expect(kinds == ProblemDetails.kinds.map { "urn:alertkit:problem:" + $0 })
+        let render = (((document["paths"] as? [String: Any])?["/v1/render"] as? [String: Any])?["post"] as? [String: Any])?["responses"] as? [String: Any]
+        let headers = ((render?["200"] as? [String: Any])?["headers"] as? [String: Any]) ?? [:]
+        #expect(headers["AlertKit-Warnings"] != nil && headers["AlertKit-Warning"] != nil)
+    }
+
     @Test("a presenter and an emitter registered in Swift are served like AlertKit's own")
     func extensions() async throws {
         var extensions = AlertExtensions()

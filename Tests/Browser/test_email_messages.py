@@ -133,3 +133,12 @@ def test_to_and_list_unsubscribe_when_configured(tmp_path):
     body = [p for p in message.iter_parts()][1].get_content()
     text = [p for p in message.iter_parts()][0].get_content()
     assert 'href="tel:+18005550100"' in body and "+1 (800) 555-0100" in text
+
+
+@pytest.mark.parametrize("locale,sender", [("en", "Identity Protection"), ("es", "Protección de identidad")])
+def test_from_has_the_display_name_of_each_locale(locale, sender, tmp_path):
+    """`From` is the catalog's product sender in the message's own language, decoded by a real client."""
+    raw = subprocess.run([alertkit(), "render", str(ROOT / "SampleData" / "email-alert.json"), "-f", "email",
+                          "--locale", locale], check=True, capture_output=True,
+                         env={"ALERTKIT_CONFIG": str(tmp_path / "config.json"), "PATH": "/usr/bin:/bin"}).stdout
+    assert parse(raw)["From"].addresses[0].display_name == sender

@@ -30,6 +30,9 @@ public struct AlertKitCommand: ParsableCommand {
 
     /// Every format's name, the shipped and the registered ones (`start(with:)`), for the help texts.
     static var formatNames: String {
+        // A binary copied without its resources still prints its help and version: the formats need the page's
+        // files and the templates, so without them the help names the built-in formats alone, loading nothing.
+        guard case .success = AlertTemplates.location else { return "html, markdown, text or json" }
         let names = (try? extensions.formats())?.formats.map(\.name) ?? FormatRegistry.builtIn.formats.map(\.name)
         return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
     }

@@ -21,12 +21,22 @@ public enum SMSText {
 
     /// Whether `text` can be sent in GSM-7.
     public static func isGSM7(_ text: String) -> Bool {
-        text.allSatisfy { septets($0) != nil }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.allSatisfy { asciiSeptets[Int($0)] != 0 } }
+        return text.allSatisfy { septets($0) != nil }
     }
 
     /// The length `text` takes in its encoding: septets in GSM-7, UTF-16 code units in UCS-2.
     public static func length(_ text: String) -> Int {
-        isGSM7(text) ? text.reduce(0) { $0 + (septets($1) ?? 0) } : text.utf16.count
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {  // ASCII: septets from a table, or one UTF-16 unit a byte
+            var septetCount = 0
+            for byte in text.utf8 {
+                let septets = Int(asciiSeptets[Int(byte)])
+                guard septets > 0 else { return text.utf8.count }
+                septetCount += septets
+            }
+            return septetCount
+        }
+        return isGSM7(text) ? text.reduce(0) { $0 + (septets($1) ?? 0) } : text.utf16.count
     }
 
     /// `text` folded and cut to fit one message: by its bytes when it is ASCII (nearly every message, and the
@@ -42,7 +52,7 @@ public enum SMSText {
 
     /// `fit` for ASCII text, on its bytes; `nil` when `text` is not ASCII. ASCII white space is what
     /// `Character.isWhitespace` says of it: tab to carriage return, and space.
-    static func fitASCII(_ text: String) -> String? {
+    static func fitASCII(_ text: String, gsm encoding: Bool? = nil, limit room: Int? = nil) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var words: [(start: Int, end: Int, septets: Int)] = []
@@ -61,11 +71,12 @@ public enum SMSText {
                 if septets == 0 { gsm = false } else { septetCount += septets }
             }
             if start >= 0 { words.append((start, bytes.count, septetCount)) }
+            gsm = encoding ?? gsm
             func size(_ word: (start: Int, end: Int, septets: Int)) -> Int { gsm ? word.septets : word.end - word.start }
             func text(_ word: (start: Int, end: Int, septets: Int)) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[word.start..<word.end])
             }
-            let limit = gsm ? 160 : 70
+            let limit = room ?? (gsm ? 160 : 70)
             let total = words.reduce(0) { $0 + size($1) } + max(0, words.count - 1)
             var out: [UInt8] = []
             out.reserveCapacity(min(bytes.count, limit + 3))
@@ -115,7 +126,8 @@ public enum SMSText {
     /// (`’` → `'`, `–` → `-`, `…` → `...`, `ó` → `o`) when that alone makes it GSM-7, which fits 160 characters to a
     /// message where UCS-2 fits 70; else `text` itself. Review reports it (`sms.plain`).
     public static func plainIfGSM7(_ text: String) -> String {
-        guard !isGSM7(text) else { return text }
+        // ASCII text has nothing to make plain (nearly every English message): no walk over its characters.
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }), !isGSM7(text) else { return text }
         var plain = ""
         plain.reserveCapacity(text.utf8.count)
         for character in text {
@@ -136,7 +148,7 @@ public enum SMSText {
         let gsm = isGSM7(whole)
         let room = (gsm ? 160 : 70) - (length(kept) + 1)
         guard room >= 20 else { return fit(whole) }
-        return fitCharacters(body, gsm: gsm, limit: room) + " " + kept
+        return (fitASCII(body, gsm: gsm, limit: room) ?? fitCharacters(body, gsm: gsm, limit: room)) + " " + kept
     }
 
     /// A `fit=sms` template's document in one SMS: its last line (the product's name, app link or opt-out text) kept

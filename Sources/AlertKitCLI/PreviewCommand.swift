@@ -71,11 +71,22 @@ struct PreviewCommand: ParsableCommand {
         for (input, bytes) in inputs {
             let stem = Self.stem(of: input.displayName, seen: &stems)
             for locale in locales {
+                // Read and presented once; each format emits the same view.
+                let pipeline = pipelines[locale]!
+                let view: AlertView
+                do {
+                    let presented = try pipeline.present(bytes)
+                    Diagnostics.report(presented.warnings, in: input.displayName)
+                    view = presented.view
+                } catch {
+                    Diagnostics.report(error, in: input.displayName)
+                    throw ExitCodes.invalidAlert
+                }
                 let place = flat ? "" : "\(stem)/\(locale)/"
                 try Self.makeFolder(folder + "/" + place)
                 if !flat { sections.append("<h2>\(Self.html(input.displayName)), \(Self.html(locale))</h2>") }
                 for format in formats.formats {
-                    let section = try render(bytes, input: input, format: format, with: pipelines[locale]!, formats: formats,
+                    let section = try render(view, input: input, format: format, with: pipeline, formats: formats,
                                              into: folder + "/" + place, linkedAs: place)
                     sections.append(section.html)
                     written += section.files
@@ -104,16 +115,16 @@ struct PreviewCommand: ParsableCommand {
     }
 
     /// One alert in one format: its file (and, for an email, its HTML part as a page), and its section of the index.
-    private func render(_ bytes: [UInt8], input: InputFile, format: OutputFormat, with pipeline: AlertPipeline,
+    private func render(_ view: AlertView, input: InputFile, format: OutputFormat, with pipeline: AlertPipeline,
                         formats: FormatRegistry, into folder: String, linkedAs place: String) throws -> (html: String, files: Int) {
         if let broken = try? formats.emitter(named: format.name) as? BrokenFormat {
             Diagnostics.print("warning: the format \(format.name) does not load: \(broken.error)")
             return ("<h3>\(Self.html(format.name))</h3>\n<p>does not load: \(Self.html(broken.error.description))</p>", 0)
         }
         let document: String
-        do { document = try pipeline.render(bytes, format: format.name).document } catch let error as AlertDecodingError {
-            Diagnostics.report(error, in: input.displayName)
-            throw ExitCodes.invalidAlert
+        do {
+            let emitter = try formats.emitter(named: format.name)
+            document = String(decoding: try pipeline.emit(view, with: emitter, options: .default).bytes, as: UTF8.self)
         } catch {
             Diagnostics.print("\(input.displayName): \(error)")
             throw ExitCodes.invalidAlert

@@ -265,7 +265,9 @@ extension ContentCatalog {
         for icon in icons where !Self.isIdentifier(icon) { throw fail("icon name \"\(icon)\" is not [a-z0-9-]+") }
     }
 
-    static func isIdentifier(_ text: String) -> Bool {
+    /// Whether `text` is an identifier a catalog may hold (action and button ids, icon names): `[a-z0-9-]+`. The
+    /// rendering walk relies on it to write such ids as they are (`ViewWalk`).
+    package static func isIdentifier(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 }

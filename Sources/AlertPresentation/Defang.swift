@@ -47,14 +47,11 @@ public enum Defang {
                 index += 1
                 continue
             }
-            var end = index
-            while end < scalars.count, isHostCharacter(scalars[end]) || isDot(scalars[end]) { end += 1 }
-            let labels = scalars[index..<end].split(whereSeparator: isDot)
+            let (end, labels) = hostRun(in: scalars, from: index)
             let ofAddress = (index > 0 && scalars[index - 1] == "@") || (end < scalars.count && scalars[end] == "@")
             if labels.count >= 2, !ofAddress, let last = labels.last {
-                let isIPv4 = labels.count == 4 && labels.allSatisfy { $0.allSatisfy(isASCIIDigit) && $0.count <= 3 }
                 let top = String(String.UnicodeScalarView(last)).lowercased()
-                if isIPv4 || (top.count == 2 && last.allSatisfy(isASCIILetter)) || genericDomains.contains(top) {
+                if isIPv4(labels) || (top.count == 2 && last.allSatisfy(isASCIILetter)) || genericDomains.contains(top) {
                     return false
                 }
             }
@@ -207,6 +204,19 @@ public enum Defang {
         return output
     }
 
+    /// The run of host characters and dots that starts at `start` (a host character): where it ends, and its labels
+    /// (the parts between dots, without dots at the ends).
+    private static func hostRun(in scalars: [Unicode.Scalar], from start: Int) -> (end: Int, labels: [ArraySlice<Unicode.Scalar>]) {
+        var end = start
+        while end < scalars.count, isHostCharacter(scalars[end]) || isDot(scalars[end]) { end += 1 }
+        return (end, scalars[start..<end].split(whereSeparator: isDot))
+    }
+
+    /// Whether `labels` are an IPv4 address's four numbers.
+    private static func isIPv4(_ labels: [ArraySlice<Unicode.Scalar>]) -> Bool {
+        labels.count == 4 && labels.allSatisfy { $0.allSatisfy(isASCIIDigit) && $0.count <= 3 }
+    }
+
     /// Defangs the dots of host names and IPv4 addresses.
     private static func hosts(_ input: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var output: [Unicode.Scalar] = []
@@ -218,18 +228,13 @@ public enum Defang {
                 index += 1
                 continue
             }
-            var end = index
-            while end < input.count, isHostCharacter(input[end]) || isDot(input[end]) { end += 1 }
+            let (end, labels) = hostRun(in: input, from: index)
             let run = input[index..<end]
-            // Labels: the parts between dots, without dots at the ends.
-            let labels = run.split(whereSeparator: isDot)
             let innerDots = labels.count - 1
             // An e-mail address's local part (`ana.garcia@`) is no host: only its domain is defanged.
             let isLocalPart = end < input.count && input[end] == "@"
-            let isHost = !isLocalPart && innerDots >= 1 && {
-                let isIPv4 = labels.count == 4 && labels.allSatisfy { $0.allSatisfy(isASCIIDigit) && $0.count <= 3 }
-                return isIPv4 || labels.dropFirst().contains { $0.count >= 2 && $0.allSatisfy(isLetter) }
-            }()
+            let isHost = !isLocalPart && innerDots >= 1
+                && (isIPv4(labels) || labels.dropFirst().contains { $0.count >= 2 && $0.allSatisfy(isLetter) })
             if isHost {
                 // Every dot with a label character on both sides becomes `[.]`.
                 for position in index..<end {

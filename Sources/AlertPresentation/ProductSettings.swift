@@ -54,8 +54,9 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     }
 
     /// `unsubscribe` with `{alertKey}` replaced by `key`; `nil` when there is none.
-    public func unsubscribeAddress(alertKey key: String) -> String? {
-        unsubscribe.isEmpty ? nil : unsubscribe.replacingOccurrences(of: "{alertKey}", with: key)
+    /// `key` is only made when there is one (most renders have none).
+    public func unsubscribeAddress(alertKey key: @autoclosure () -> String) -> String? {
+        unsubscribe.isEmpty ? nil : unsubscribe.replacingOccurrences(of: "{alertKey}", with: key())
     }
 
     /// What a catalog without `product` has: a generic name, no app link, no opt-out text, a placeholder sender.

@@ -113,7 +113,7 @@ public enum SMSText {
     /// Characters GSM-7 lacks, and the plain ones a reader takes for them: typographic quotes, dashes and ellipses,
     /// and the accented letters of Spanish, Portuguese and French that GSM-7 has only bare (`á`, `í`, `ó`, `ú`, `â`, `ç`…;
     /// `é`, `ñ`, `ü`, `¿` and `¡` are GSM-7 already). SMS gateways write them so; a reader reads them the same.
-    public static let plainPunctuation: [Character: String] = [
+    public static let plainCharacters: [Character: String] = [
         "\u{2018}": "'", "\u{2019}": "'", "\u{201A}": "'", "\u{201B}": "'", "\u{201C}": "\"", "\u{201D}": "\"",
         "\u{201E}": "\"", "\u{2010}": "-", "\u{2011}": "-", "\u{2012}": "-", "\u{2013}": "-", "\u{2014}": "-",
         "\u{2015}": "-", "\u{2026}": "...", "\u{00A0}": " ",
@@ -131,7 +131,7 @@ public enum SMSText {
         var plain = ""
         plain.reserveCapacity(text.utf8.count)
         for character in text {
-            if let replacement = plainPunctuation[character] { plain += replacement } else { plain.append(character) }
+            if let replacement = plainCharacters[character] { plain += replacement } else { plain.append(character) }
         }
         return isGSM7(plain) ? plain : text
     }

@@ -203,9 +203,8 @@ enum ViewWalk {
     /// other shape (a view built in Swift may hold anything) is escaped like any text.
     @inline(__always)
     private static func identifier<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ id: String) {
-        let plain = id.utf8.first.map { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) } == true
-            && id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
-        if plain { visitor.verbatim(id) } else { visitor.string(id) }
+        // A leading `-` could start a list item where a template puts the id at a line's start.
+        if ContentCatalog.isIdentifier(id), id.utf8.first != UInt8(ascii: "-") { visitor.verbatim(id) } else { visitor.string(id) }
     }
 
     @inline(__always)

@@ -107,8 +107,8 @@ public enum ChannelLimits {
                                   + "\(encoding) characters); cut to end \"…\(fitted.suffix(30))\""))
         }
         if plain != unfitted {
-            let written = Set(unfitted.filter { SMSText.plainPunctuation[$0] != nil }).sorted()
-                .map { "\($0) as \(SMSText.plainPunctuation[$0]!)" }.joined(separator: ", ")
+            let written = Set(unfitted.filter { SMSText.plainCharacters[$0] != nil }).sorted()
+                .map { "\($0) as \(SMSText.plainCharacters[$0]!)" }.joined(separator: ", ")
             findings.append(.init(rule: "sms.plain", message: "kept in GSM-7 (160 characters a message, not 70) by writing "
                                   + "\(written)"))
         }

@@ -6,7 +6,7 @@
 # that every valid request was answered rightly and no unauthenticated one got data, that the batch streams gauge is
 # back to 0 and the descriptors near their idle count, that the memory stayed flat (and under 400 MB), and that
 # SIGTERM stops the server within its grace period + 3 s with status 0. A summary table on stdout, progress every
-# ~10 s on stderr; exit status 1 on any failed check. `scripts/soak.sh 30` is a short run for CI.
+# ~10 s on stderr; exit status 1 on any failed check. `scripts/soak.sh 20` is a short run for CI.
 #   scripts/soak.sh [SECONDS]     ALERTKIT=/path/to/alertkit uses that binary and builds nothing
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -32,6 +32,8 @@ check_temporaries() {
   fi
   echo "test.sh: no temporary file left behind ($(ls -A /tmp | wc -l) entries in /tmp before and after)" >&2
 }
+# took STEP: how long the run has taken when STEP ends (CI's whole run must stay under 30 minutes).
+took() { echo "test.sh: $1 done, $((SECONDS / 60)) min $((SECONDS % 60)) s into the run" >&2; }
 swift build --build-tests 2>&1 | tee "$log"
 # swift-distributed-tracing (under Hummingbird) ships a file its manifest does not declare: SwiftPM's warning about
 # that package is not about this code.
@@ -40,20 +42,30 @@ if grep -E "(^|[^a-z])warning:" "$log" | grep -vE "warning: 'swift-distributed-t
   exit 1
 fi
 swift test --skip-build --disable-xctest "$@"
+took "swift test"
 "$(swift build --show-bin-path)/alertkit" templates check  # the shipped templates parse and use only view-model names
 if [ $# -eq 0 ]; then
   scripts/examples.sh  # Examples/*: outside packages built against this checkout, run, output compared
+  took "examples"
   scripts/docs.sh      # the DocC article and API reference, DocC warnings as errors
+  took "docs"
   scripts/bench.sh smoke >/dev/null  # every row of the throughput table once, on 500 alerts (the script works)
+  took "bench smoke"
   python3 -m pytest Tests/Browser -q -p no:cacheprovider
+  took "browser tests"
   python3 -m pytest Tests/Server -q -p no:cacheprovider  # apart: each folder's helpers are its conftest module
+  took "server tests"
   scripts/bench-server.sh smoke >/dev/null  # the server's load test (wrk) and batch benchmark, briefly
-  ALERTKIT="$(swift build --show-bin-path)/alertkit" scripts/soak.sh 30  # the soak test, briefly (default 10 min)
-  scripts/fuzz.sh all 40       # each libFuzzer target for 40 s, past findings first (docs/fuzzing.md)
+  ALERTKIT="$(swift build --show-bin-path)/alertkit" scripts/soak.sh 20  # the soak test, briefly (default 10 min)
+  took "server load and soak"
+  scripts/fuzz.sh all 30       # each libFuzzer target for 30 s, past findings first (docs/fuzzing.md)
+  took "fuzzers"
   # The release archive (static), run outside the checkout without Swift, and the Spark job in local[2] mode.
   archive=$(scripts/dist.sh "$run_tmp/dist")
   ALERTKIT_ARCHIVE="$archive" python3 -m pytest Tests/Spark -q -p no:cacheprovider
   rm -rf "$run_tmp/dist"
+  took "release archive and Spark"
   scripts/sanitize.sh address  # the Swift tests again under AddressSanitizer (its own build folder)
+  took "AddressSanitizer"
 fi
 check_temporaries

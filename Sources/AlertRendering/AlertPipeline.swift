@@ -12,8 +12,19 @@ public struct AlertPipeline: Sendable {
     /// The catalog and presentation options. The decoder accepts the codes its catalog defines
     /// (`ContentCatalog.definedCodes`) without a warning.
     public var context: PresentationContext {
-        didSet { decoder.recognizedCodes.formUnion(context.catalog.definedCodes) }
+        get { presentation }
+        set {
+            presentation = newValue
+            decoder.recognizedCodes.formUnion(newValue.catalog.definedCodes)
+        }
     }
+    /// The presentation options alone (reveal, urgency, help line): setting them keeps the catalog, so the decoder's
+    /// codes are left as they are. What a service sets per request on a pipeline it keeps per locale.
+    public var options: PresentationOptions {
+        get { presentation.options }
+        set { presentation.options = newValue }
+    }
+    private var presentation: PresentationContext
     /// Emitters by format name.
     public var formats: FormatRegistry
 
@@ -27,7 +38,7 @@ public struct AlertPipeline: Sendable {
         decoder.recognizedCodes.formUnion(context.catalog.definedCodes)
         self.decoder = decoder
         self.presenters = presenters
-        self.context = context
+        self.presentation = context
         self.formats = formats
     }
 

@@ -5,15 +5,15 @@ import AlertPresentation
 import AlertRendering
 import Foundation
 
-/// What the server renders with, loaded once at start: the pipeline (the decoder with the configured limits, the
-/// presenters, the formats with the templates), a presentation context per locale. Every request reads it; nothing
-/// in it changes while the server runs.
+/// What the server renders with, loaded once at start: a pipeline per locale (the decoder with the configured limits
+/// and the codes the locale's catalog defines, the presenters, the formats with the templates, the locale's catalog).
+/// Every request reads it; nothing in it changes while the server runs.
 struct AlertService: Sendable {
     let configuration: ServerConfiguration
-    /// The pipeline each request copies, with the request's context.
+    /// The pipeline of each locale, with the default options; a request copies its locale's and sets its options.
+    let pipelines: [String: AlertPipeline]
+    /// The pipeline with no locale's catalog: the formats and the decoder for `/v1/validate`.
     let pipeline: AlertPipeline
-    /// A context per locale, with the default options.
-    let contexts: [String: PresentationContext]
 
     /// Loads the templates and every locale's catalog (the shipped ones and those of the templates folder), with the
     /// presenters and emitters of `extensions` and the configuration's product settings in every locale.
@@ -37,19 +37,21 @@ struct AlertService: Sendable {
                 locales.insert(String(file.dropLast(".json".count)))
             }
         }
-        var contexts: [String: PresentationContext] = [:]
+        pipeline = AlertPipeline(decoder: AlertDecoder(limits: configuration.limits), presenters: extensions.presenters,
+                                 formats: formats)
+        var pipelines: [String: AlertPipeline] = [:]
         for locale in locales {
             do {
                 var catalog = try ContentCatalog.load(locale: locale, folders: folders)
                 catalog.product = configuration.product.applied(to: catalog.product)
-                contexts[locale] = PresentationContext(catalog: catalog)
+                var localized = pipeline
+                localized.context = PresentationContext(catalog: catalog)
+                pipelines[locale] = localized
             } catch {
                 throw ServerConfigurationError(error.description)
             }
         }
-        self.contexts = contexts
-        pipeline = AlertPipeline(decoder: AlertDecoder(limits: configuration.limits), presenters: extensions.presenters,
-                                 formats: formats)
+        self.pipelines = pipelines
     }
 
     /// The formats, templates included.
@@ -58,7 +60,9 @@ struct AlertService: Sendable {
     /// What a request asks for: the format and how to present.
     struct Request: Sendable {
         var emitter: any AlertEmitter
-        var context: PresentationContext
+        /// The locale, one of `pipelines`' keys.
+        var locale: String
+        var presentation: PresentationOptions
         var options: RenderOptions
     }
 
@@ -71,18 +75,18 @@ struct AlertService: Sendable {
         do { emitter = try formats.emitter(named: name) } catch { throw ProblemDetails.unknownFormat(name, known: error.known) }
         if emitter is BrokenFormat { throw ProblemDetails.brokenFormat(emitter.format.name) }
         let localeName = locale ?? "en"
-        guard var context = contexts[localeName] else {
-            throw ProblemDetails.badParameter("locale", "no locale \"\(localeName)\"; known: \(contexts.keys.sorted().joined(separator: ", "))")
+        guard var presentation = pipelines[localeName]?.options else {
+            throw ProblemDetails.badParameter("locale", "no locale \"\(localeName)\"; known: \(pipelines.keys.sorted().joined(separator: ", "))")
         }
         let isFragment = try Self.flag("fragment", fragment)
         let reveals = try Self.flag("reveal", reveal)
         if reveals && !configuration.allowReveal { throw ProblemDetails.revealRefused }
-        context.options.revealsSensitiveValues = reveals
+        presentation.revealsSensitiveValues = reveals
         if let threshold {
             guard let value = Double(threshold), (0...1).contains(value) else {
                 throw ProblemDetails.badParameter("threshold", "a number from 0 to 1, not \"\(threshold)\"")
             }
-            context.options.urgency = UrgencyPolicy(threshold: value, enabled: context.options.urgency.enabled)
+            presentation.urgency = UrgencyPolicy(threshold: value, enabled: presentation.urgency.enabled)
         }
         var options = RenderOptions(fragment: isFragment, maxDocumentBytes: configuration.limits.maxDocumentBytes,
                                     timeLimit: .milliseconds(Int64(configuration.renderTimeout * 1000)))
@@ -99,7 +103,7 @@ struct AlertService: Sendable {
             }
             options.date = moment
         }
-        return Request(emitter: emitter, context: context, options: options)
+        return Request(emitter: emitter, locale: localeName, presentation: presentation, options: options)
     }
 
     private static func flag(_ name: String, _ value: String?) throws(ProblemDetails) -> Bool {
@@ -142,10 +146,11 @@ struct AlertService: Sendable {
         RecordProcessor(pipeline: pipeline(for: request), emitter: request.emitter, options: request.options)
     }
 
-    /// The server's pipeline with the request's presentation context (locale, help line, reveal, threshold).
+    /// The request's locale's pipeline with the request's options (reveal, threshold): the catalog and the decoder's
+    /// codes stay as they were made at start.
     private func pipeline(for request: Request) -> AlertPipeline {
-        var pipeline = pipeline
-        pipeline.context = request.context
+        var pipeline = pipelines[request.locale] ?? pipeline  // the locale was found in `pipelines` when the request was read
+        pipeline.options = request.presentation
         return pipeline
     }
 

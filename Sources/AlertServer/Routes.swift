@@ -35,7 +35,7 @@ struct Routes: Sendable {
         router.get("/healthz") { _, _ in Self.json(#"{"status":"ok"}"# + "\n", type: "application/json") }
         router.get("/readyz") { _, _ in
             var locales: [UInt8] = [UInt8(ascii: "[")]
-            for (index, locale) in service.contexts.keys.sorted().enumerated() {
+            for (index, locale) in service.pipelines.keys.sorted().enumerated() {
                 if index > 0 { locales.append(UInt8(ascii: ",")) }
                 JSONString.append(locale, to: &locales)
             }

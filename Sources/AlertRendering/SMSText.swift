@@ -8,8 +8,10 @@ public enum SMSText {
     /// The extension table: each takes two septets.
     static let extended: Set<Character> = Set("^{}\\[~]|€")
 
-    /// The septets a character takes in GSM-7 (1, or 2 for the extension table), or `nil` if it has none.
+    /// The septets a character takes in GSM-7 (1, or 2 for the extension table and for a carriage return and line
+    /// feed), or `nil` if it has none.
     static func septets(_ character: Character) -> Int? {
+        if character == "\r\n" { return 2 }  // one character, two septets: as the byte path counts it
         let scalars = character.unicodeScalars
         guard let scalar = scalars.first, scalars.count == 1 else { return nil }
         if basicScalars.contains(scalar.value) { return 1 }
@@ -22,7 +24,13 @@ public enum SMSText {
     /// Whether `text` can be sent in GSM-7.
     public static func isGSM7(_ text: String) -> Bool {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.allSatisfy { asciiSeptets[Int($0)] != 0 } }
-        return text.allSatisfy { septets($0) != nil }
+        if isScalarWise(text) { return text.unicodeScalars.allSatisfy { scalarSeptets($0.value) != 0 } }
+        return isGSM7Characters(text)
+    }
+
+    /// `isGSM7` by characters, for any text: the reference of the byte and scalar paths.
+    static func isGSM7Characters(_ text: String) -> Bool {
+        text.allSatisfy { septets($0) != nil }
     }
 
     /// The length `text` takes in its encoding: septets in GSM-7, UTF-16 code units in UCS-2.
@@ -36,7 +44,47 @@ public enum SMSText {
             }
             return septetCount
         }
-        return isGSM7(text) ? text.reduce(0) { $0 + (septets($1) ?? 0) } : text.utf16.count
+        if isScalarWise(text) {
+            var septetCount = 0
+            for scalar in text.unicodeScalars {
+                let septets = Int(scalarSeptets(scalar.value))
+                guard septets > 0 else { return text.utf16.count }
+                septetCount += septets
+            }
+            return septetCount
+        }
+        return lengthCharacters(text)
+    }
+
+    /// `length` by characters, for any text: the reference of the byte and scalar paths.
+    static func lengthCharacters(_ text: String) -> Int {
+        isGSM7Characters(text) ? text.reduce(0) { $0 + (septets($1) ?? 0) } : text.utf16.count
+    }
+
+    /// Whether each of `text`'s Unicode scalars is a character of its own, from the ranges where GSM-7's alphabet and
+    /// `plainCharacters` live (Latin up to U+02FF but the carriage return, which joins a line feed; Greek capitals;
+    /// U+2010 to U+2026; the euro sign). Such text is walked by its scalars: grapheme breaking and hashing
+    /// characters are most of what fitting an SMS costs. `SMSTextTests` holds each scalar to being a character alone.
+    static func isScalarWise(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { isScalarWise($0.value) }
+    }
+
+    /// Whether `value` is a scalar `isScalarWise(_:)` accepts.
+    @inline(__always)
+    static func isScalarWise(_ value: UInt32) -> Bool {
+        (value < 0x300 && value != 0x0D) || (0x391...0x3A9).contains(value) || (0x2010...0x2026).contains(value) || value == 0x20AC
+    }
+
+    /// The septets of each scalar below U+0400 in GSM-7 (0: none), and of the euro sign.
+    private static let lowSeptets: [UInt8] = (0..<0x400).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return 0 }
+        return UInt8(septets(Character(scalar)) ?? 0)
+    }
+
+    /// The septets of a scalar `isScalarWise(_:)` accepts (0: none).
+    @inline(__always)
+    private static func scalarSeptets(_ value: UInt32) -> UInt8 {
+        value < 0x400 ? lowSeptets[Int(value)] : value == 0x20AC ? 2 : 0
     }
 
     /// `text` folded and cut to fit one message: by its bytes when it is ASCII (nearly every message, and the
@@ -128,25 +176,62 @@ public enum SMSText {
     public static func plainIfGSM7(_ text: String) -> String {
         // ASCII text has nothing to make plain (nearly every English message): no walk over its characters.
         guard !text.utf8.allSatisfy({ $0 < 0x80 }), !isGSM7(text) else { return text }
+        guard isScalarWise(text) else { return plainIfGSM7Characters(text) }
+        var plain: [UInt8] = []
+        plain.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                plain.append(UInt8(scalar.value))
+            } else if let replacement = plainScalars[scalar.value] {
+                plain.append(contentsOf: replacement.utf8)
+            } else {
+                UTF8.encode(scalar) { plain.append($0) }
+            }
+        }
+        let made = String(decoding: plain, as: UTF8.self)
+        return isGSM7(made) ? made : text
+    }
+
+    /// `plainCharacters` by scalar (each of its characters is one scalar).
+    private static let plainScalars: [UInt32: String] = Dictionary(uniqueKeysWithValues: plainCharacters.map { character, text in
+        (character.unicodeScalars.first!.value, text)
+    })
+
+    /// `plainIfGSM7` by characters, for any text: the reference of the scalar path.
+    static func plainIfGSM7Characters(_ text: String) -> String {
+        guard !isGSM7Characters(text) else { return text }
         var plain = ""
         plain.reserveCapacity(text.utf8.count)
         for character in text {
             if let replacement = plainCharacters[character] { plain += replacement } else { plain.append(character) }
         }
-        return isGSM7(plain) ? plain : text
+        return isGSM7Characters(plain) ? plain : text
     }
 
     /// One message of `text` followed by `tail` (the product's name for a reply, its app link, how to opt out), which
     /// is kept whole: `text` is cut to leave it room. Typographic punctuation is made plain when that keeps the
     /// message in GSM-7 (`plainIfGSM7`). A tail that leaves no room for any of `text` is cut like any text.
     public static func fit(_ text: String, keeping tail: String) -> String {
-        let folded = tail.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !folded.isEmpty else { return fit(plainIfGSM7(text)) }
-        let whole = plainIfGSM7(text + "\n" + folded)
-        guard let cut = whole.lastIndex(of: "\n") else { return fit(whole) }
+        fit(text, keeping: tail, scalarWise: true)
+    }
+
+    /// `fit(_:keeping:)`, walking scalars where `isScalarWise` allows when `scalarWise`; by characters (the reference)
+    /// when not.
+    static func fit(_ text: String, keeping tail: String, scalarWise: Bool) -> String {
+        let folded: String
+        if scalarWise && isScalarWise(tail) {
+            folded = tail.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map(String.init).joined(separator: " ")
+        } else {
+            folded = tail.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        let plain = scalarWise ? plainIfGSM7 : plainIfGSM7Characters
+        guard !folded.isEmpty else { return fit(plain(text)) }
+        let whole = plain(text + "\n" + folded)
+        let cut = scalarWise && isScalarWise(whole) ? whole.unicodeScalars.lastIndex(of: "\n") : whole.lastIndex(of: "\n")
+        guard let cut else { return fit(whole) }
         let body = String(whole[..<cut]), kept = String(whole[whole.index(after: cut)...])
-        let gsm = isGSM7(whole)
-        let room = (gsm ? 160 : 70) - (length(kept) + 1)
+        let gsm = scalarWise ? isGSM7(whole) : isGSM7Characters(whole)
+        let room = (gsm ? 160 : 70) - ((scalarWise ? length(kept) : lengthCharacters(kept)) + 1)
         guard room >= 20 else { return fit(whole) }
         return (fitASCII(body, gsm: gsm, limit: room) ?? fitCharacters(body, gsm: gsm, limit: room)) + " " + kept
     }
@@ -155,10 +240,25 @@ public enum SMSText {
     /// whole when the document has more than one (`fit(_:keeping:)`), the rest cut to leave it room; typographic
     /// punctuation written plain when that keeps it GSM-7.
     public static func fitDocument(_ document: String) -> String {
+        fitDocument(document, scalarWise: true)
+    }
+
+    /// `fitDocument`, walking scalars where `isScalarWise` allows when `scalarWise`; by characters (the reference)
+    /// when not.
+    static func fitDocument(_ document: String, scalarWise: Bool) -> String {
+        if scalarWise && isScalarWise(document) {
+            let scalars = document.unicodeScalars
+            var end = scalars.endIndex
+            while end > scalars.startIndex, Character(scalars[scalars.index(before: end)]).isNewline { end = scalars.index(before: end) }
+            let text = scalars[..<end]
+            guard let newline = text.lastIndex(where: { Character($0).isNewline }) else { return fit(plainIfGSM7(String(text))) }
+            return fit(String(text[..<newline]), keeping: String(text[text.index(after: newline)...]), scalarWise: true)
+        }
         var text = Substring(document)
         while text.last?.isNewline == true { text.removeLast() }
-        guard let newline = text.lastIndex(where: \.isNewline) else { return fit(plainIfGSM7(String(text))) }
-        return fit(String(text[..<newline]), keeping: String(text[text.index(after: newline)...]))
+        let plain = scalarWise ? plainIfGSM7 : plainIfGSM7Characters
+        guard let newline = text.lastIndex(where: \.isNewline) else { return fit(plain(String(text))) }
+        return fit(String(text[..<newline]), keeping: String(text[text.index(after: newline)...]), scalarWise: scalarWise)
     }
 
     /// `fit` by characters, for any text (the reference `fitASCII` is held to). One pass over the characters: each

@@ -1,7 +1,8 @@
 @testable import AlertRendering
 import Testing
 
-/// The SMS fitting's fast path (`SMSText.fitASCII`, on bytes) against its reference (`SMSText.fitCharacters`).
+/// The SMS fitting's fast paths (`SMSText.fitASCII`, on bytes; the scalar-wise walks) against their references (by
+/// characters).
 @Suite("SMS fitting: fast and reference paths")
 struct SMSTextTests {
     /// A small seeded generator, so that a failure repeats.
@@ -31,5 +32,43 @@ struct SMSTextTests {
         #expect(SMSText.fitASCII("café") == nil && SMSText.fit("café") == SMSText.fitCharacters("café"))
         let long = String(repeating: "x", count: 400)
         #expect(SMSText.fitASCII(long) == SMSText.fitCharacters(long) && SMSText.fit(long).count == 160)
+    }
+
+    @Test("every scalar walked alone is a character alone, and every plain character is one such scalar")
+    func scalarWiseRanges() {
+        var accepted = 0
+        for value in UInt32(0)..<0x2100 where SMSText.isScalarWise(value) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let alone = String(scalar)
+            #expect(("a" + alone + "a").count == 3 && (alone + alone).count == 2,
+                    "U+\(String(value, radix: 16))")
+            accepted += 1
+        }
+        #expect(accepted > 700)
+        #expect(!SMSText.isScalarWise(0x0D) && !SMSText.isScalarWise(0x301) && !SMSText.isScalarWise(0x200D))
+        for key in SMSText.plainCharacters.keys {
+            #expect(key.unicodeScalars.count == 1 && SMSText.isScalarWise(key.unicodeScalars.first!.value), "\(key)")
+        }
+    }
+
+    @Test("20,000 texts of Latin, Greek, typographic and other characters: the scalar walks give what the character walks give")
+    func scalarWiseSameAsCharacters() {
+        var random = Seeded(state: 29)
+        let pool: [String] = Array("abc XYZ.,:\n\t").map(String.init) + [
+            "’", "“", "”", "–", "—", "…", "\u{00A0}", "é", "ñ", "ü", "á", "ó", "Ó", "ç", "È", "€", "£", "Δ", "Ω", "ß",
+            "^", "{", "~", "\r", "\r\n", "e\u{301}", "✓", "👍", "ř", "\u{2028}", "\u{85}", "\u{0B}", "日", "ŀ",
+        ]
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...200, using: &random)
+            let text = (0..<count).map { _ in pool.randomElement(using: &random)! }.joined()
+            let tail = (0..<Int.random(in: 0...30, using: &random)).map { _ in pool.randomElement(using: &random)! }.joined()
+            #expect(SMSText.isGSM7(text) == SMSText.isGSM7Characters(text), "\(text.debugDescription)")
+            #expect(SMSText.length(text) == SMSText.lengthCharacters(text), "\(text.debugDescription)")
+            #expect(SMSText.plainIfGSM7(text) == SMSText.plainIfGSM7Characters(text), "\(text.debugDescription)")
+            #expect(SMSText.fitDocument(text, scalarWise: true) == SMSText.fitDocument(text, scalarWise: false),
+                    "\(text.debugDescription)")
+            #expect(SMSText.fit(text, keeping: tail, scalarWise: true) == SMSText.fit(text, keeping: tail, scalarWise: false),
+                    "\(text.debugDescription) + \(tail.debugDescription)")
+        }
     }
 }

@@ -136,5 +136,17 @@ struct TemplateShapesTests {
         #expect(TemplatePieces("a\u{F8F0}&3\u{F8F1}b", leafCount: 1) == nil)
         #expect(TemplatePieces("a\u{F8F1}b", leafCount: 1) == nil)
         #expect(TemplatePieces("a\u{F8F0}&0", leafCount: 1) == nil)
+        #expect(TemplatePieces("a\u{F8F0}\u{F8F1}b", leafCount: 1) == nil)
+        #expect(TemplatePieces("a\u{F8F0}&12345678901\u{F8F1}b", leafCount: 1) == nil)
+        #expect(TemplatePieces("a\u{F8F0}&0\u{F8F1}\u{F8F1}", leafCount: 1) == nil)
+    }
+
+    @Test("pieces cut on bytes keep the text around the markers whole, whatever its script")
+    func piecesAroundMarkers() throws {
+        let marked = "«ñ»" + TemplatePieces.marker(1) + "日本\u{F8F2}" + TemplatePieces.marker(0) + TemplatePieces.marker(1) + "é\u{301}"
+        let pieces = try #require(TemplatePieces(marked, leafCount: 2))
+        #expect(pieces.document(["A", "ü"]) == "«ñ»ü日本\u{F8F2}Aüé\u{301}")
+        #expect(pieces.size(["A", "ü"]) == pieces.document(["A", "ü"]).utf8.count)
+        #expect(TemplatePieces("no marker: \u{F8F2}", leafCount: 0)?.document([]) == "no marker: \u{F8F2}")
     }
 }

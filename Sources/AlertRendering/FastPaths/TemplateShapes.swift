@@ -139,25 +139,51 @@ struct TemplatePieces: Sendable {
     /// would change, and the number.
     static func marker(_ index: Int) -> String { "\u{F8F0}&\(index)\u{F8F1}" }
 
-    /// `document` cut at its markers; nil when a marker is damaged or numbers a string that is not there.
+    /// `document` cut at its markers; nil when a marker is damaged or numbers a string that is not there. The cut is
+    /// made on the UTF-8 bytes: each marker's two private-use characters are three bytes that no other character
+    /// contains (`EF A3 B0`, `EF A3 B1`).
     init?(_ document: String, leafCount: Int) {
-        var pieces: [(text: String, leaf: Int)] = []
-        var rest = Substring(document)
-        while let start = rest.firstIndex(of: "\u{F8F0}") {
-            let text = String(rest[..<start])
-            var cursor = rest.index(after: start)
-            guard cursor < rest.endIndex, rest[cursor] == "&" else { return nil }
-            cursor = rest.index(after: cursor)
-            let digits = rest[cursor...].prefix(while: { $0.isASCII && $0.isNumber })
-            cursor = digits.endIndex
-            guard !digits.isEmpty, let index = Int(digits), index < leafCount,
-                  cursor < rest.endIndex, rest[cursor] == "\u{F8F1}" else { return nil }
-            pieces.append((text, index))
-            rest = rest[rest.index(after: cursor)...]
+        var document = document
+        let cut = document.withUTF8 { bytes -> (pieces: [(text: String, leaf: Int)], tail: String)? in
+            var pieces: [(text: String, leaf: Int)] = []
+            var start = 0  // where the current piece of text starts
+            var cursor = 0
+            while let open = Self.find(0xB0, in: bytes, from: cursor) {
+                var index = open + 3
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "&") else { return nil }
+                index += 1
+                var number = 0
+                let digits = index
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]), index - digits < 9 {
+                    number = number * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                    index += 1
+                }
+                guard index > digits, number < leafCount, Self.isMarkerEnd(bytes, at: index, 0xB1) else { return nil }
+                pieces.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<open]), as: UTF8.self), number))
+                start = index + 3
+                cursor = start
+            }
+            guard Self.find(0xB1, in: bytes, from: start) == nil else { return nil }
+            return (pieces, String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
         }
-        guard !rest.contains("\u{F8F1}") else { return nil }
-        self.pieces = pieces
-        self.tail = String(rest)
+        guard let cut else { return nil }
+        self.pieces = cut.pieces
+        self.tail = cut.tail
+    }
+
+    /// Where the next marker character `EF A3 last` starts in `bytes` from `from`.
+    private static func find(_ last: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        var index = from
+        while index + 2 < bytes.count {
+            if bytes[index] == 0xEF, isMarkerEnd(bytes, at: index, last) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the marker character `EF A3 last` is at `index`.
+    private static func isMarkerEnd(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ last: UInt8) -> Bool {
+        index + 2 < bytes.count && bytes[index] == 0xEF && bytes[index + 1] == 0xA3 && bytes[index + 2] == last
     }
 
     /// The size in bytes of the document with `leaves` in place of the markers.

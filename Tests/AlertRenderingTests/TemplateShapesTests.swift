@@ -121,12 +121,43 @@ struct TemplateShapesTests {
         cache.set(pieces, for: [0])
         for _ in 0..<50 { _ = cache.entry(for: [0]) }
         for key in 1..<100 {
-            #expect(!cache.seenBefore([key]))
+            guard case .first = cache.sighting([key]) else { Issue.record("\(key) was new"); continue }
             cache.set(pieces, for: [key])
             _ = cache.entry(for: [0])
         }
         #expect(cache.entry(for: [0]) != nil)
-        #expect(cache.seenBefore([99]))
+        guard case .again(nil) = cache.sighting([99]) else { Issue.record("99 was seen, with no witness"); return }
+    }
+
+    @Test("a shape's first document is its witness at the second sighting, within the bound in bytes")
+    func witnesses() {
+        let cache = ShapeCache(limit: 64)
+        let small = ShapeCache.Witness(leaves: ["a", "bc"], document: "x a y bc")
+        guard case .first = cache.sighting([1]) else { Issue.record("new"); return }
+        cache.keep(small, for: [1])
+        #expect(cache.witnesses.count == 1 && cache.witnesses.bytes == 11)
+        guard case .again(let kept?) = cache.sighting([1]) else { Issue.record("kept"); return }
+        #expect(kept.document == "x a y bc" && kept.leaves == ["a", "bc"])
+        #expect(cache.witnesses.count == 0 && cache.witnesses.bytes == 0, "given up at the second sighting")
+
+        // At, below and above the bound of one witness.
+        for (key, size) in [(2, ShapeCache.witnessLimit), (3, ShapeCache.witnessLimit - 1), (4, ShapeCache.witnessLimit + 1)] {
+            _ = cache.sighting([key])
+            cache.keep(ShapeCache.Witness(leaves: [], document: String(repeating: "d", count: size)), for: [key])
+        }
+        #expect(cache.witnesses.count == 2 && cache.witnesses.bytes == 2 * ShapeCache.witnessLimit - 1)
+        // The bound of all of them: the witnesses stop at witnessBytes; the shapes are still noted as seen.
+        for key in 5..<(5 + ShapeCache.witnessBytes / ShapeCache.witnessLimit + 2) {
+            _ = cache.sighting([key])
+            cache.keep(ShapeCache.Witness(leaves: [], document: String(repeating: "d", count: ShapeCache.witnessLimit)), for: [key])
+        }
+        #expect(cache.witnesses.bytes <= ShapeCache.witnessBytes && cache.witnesses.bytes > ShapeCache.witnessBytes - ShapeCache.witnessLimit)
+        guard case .again = cache.sighting([5 + ShapeCache.witnessBytes / ShapeCache.witnessLimit + 1]) else {
+            Issue.record("seen, even without a witness"); return
+        }
+        // A witness is kept only for a shape seen once and not yet witnessed.
+        cache.keep(small, for: [1000])
+        #expect(cache.sighting([1000]).isFirst)
     }
 
     @Test("damaged markers are not pieces")
@@ -149,4 +180,8 @@ struct TemplateShapesTests {
         #expect(pieces.size(["A", "ü"]) == pieces.document(["A", "ü"]).utf8.count)
         #expect(TemplatePieces("no marker: \u{F8F2}", leafCount: 0)?.document([]) == "no marker: \u{F8F2}")
     }
+}
+
+extension ShapeCache.Sighting {
+    var isFirst: Bool { if case .first = self { true } else { false } }
 }

@@ -54,11 +54,14 @@ final class TemplateShapes: Sendable {
         let entry: Entry
         if let cached = cache.entry(for: walk.shape) {
             entry = cached
-        } else if cache.seenBefore(walk.shape) {  // a shape seen once is rendered directly: most are never seen again
-            entry = try self.entry(for: view, product: product, leaves: walk.leaves, escaping: escaping, budget: budget, direct: direct)
+        } else if case .again(let witness) = cache.sighting(walk.shape) {
+            entry = try self.entry(for: view, product: product, leaves: walk.leaves, escaping: escaping, witness: witness,
+                                   budget: budget, direct: direct)
             cache.set(entry, for: walk.shape)
-        } else {
-            return try directly()
+        } else {  // a shape seen once is rendered directly: most are never seen again
+            let document = try directly()
+            if let document { cache.keep(ShapeCache.Witness(leaves: walk.leaves, document: document), for: walk.shape) }
+            return document
         }
         guard case .pieces(let pieces) = entry else { return try directly() }
         // The shape knows the lists' lengths, not the strings': the size is checked before the document is built.
@@ -66,9 +69,11 @@ final class TemplateShapes: Sendable {
         return pieces.document(walk.leaves)
     }
 
-    /// Renders `view`'s shape with markers and checks the result, with `leaves` (its escaped strings) in place,
-    /// against `view`'s own document.
-    private func entry(for view: AlertView, product: ProductSettings, leaves: [String], escaping: TemplateEscaping, budget: () -> RenderBudget,
+    /// Renders `view`'s shape with markers and checks the result: with `witness`'s strings in place, against the
+    /// document rendered directly when the shape was first seen; without a witness, with `leaves` (`view`'s escaped
+    /// strings) in place, against `view`'s own document.
+    private func entry(for view: AlertView, product: ProductSettings, leaves: [String], escaping: TemplateEscaping,
+                       witness: ShapeCache.Witness?, budget: () -> RenderBudget,
                        direct: (TemplateObject) -> String?) throws(RenderLimitError) -> Entry {
         let probe = LeafProbe()
         var count = 0
@@ -87,6 +92,9 @@ final class TemplateShapes: Sendable {
             return .direct
         }
         guard let pieces = TemplatePieces(marked, leafCount: count) else { return .direct }
+        if let witness {
+            return witness.leaves.count == count && pieces.document(witness.leaves) == witness.document ? .pieces(pieces) : .direct
+        }
         let checking = budget()
         let expected = direct(TemplateContext.values(of: view, escaping: escaping, product: product,
                                                      leaf: { EscapedText($0, budget: checking) }, budget: checking))
@@ -97,11 +105,35 @@ final class TemplateShapes: Sendable {
 }
 
 /// The shapes of a template's documents: the ones used most (`BoundedCache`), and the keys seen once (a shape is
-/// rendered as pieces from its second sighting: most of a feed's rare shapes are never seen again).
+/// rendered as pieces from its second sighting: most of a feed's rare shapes are never seen again). A shape seen once
+/// keeps its first document and strings as a witness, within a bound in bytes, so that the pieces made at the second
+/// sighting are checked against a document already rendered instead of a second render.
 final class ShapeCache: Sendable {
+    /// A document rendered directly, and the strings that were put in it.
+    struct Witness: Sendable {
+        let leaves: [String]
+        let document: String
+        /// What it holds, in bytes.
+        var size: Int { leaves.reduce(document.utf8.count) { $0 + $1.utf8.count } }
+    }
+
+    /// What a look-up of a shape not yet held found.
+    enum Sighting {
+        case first
+        /// Seen before, with the first document when it was kept.
+        case again(Witness?)
+    }
+
     private let entries: BoundedCache<[Int], TemplateShapes.Entry>
-    private let seen = Mutex(Set<[Int]>())
+    private let seen = Mutex(Seen())
     private let limit: Int
+    /// The most the witnesses hold together, in bytes, and the most one may hold.
+    static let witnessBytes = 4 << 20, witnessLimit = 64 << 10
+
+    private struct Seen {
+        var witnesses: [[Int]: Witness?] = [:]
+        var bytes = 0
+    }
 
     init(limit: Int) {
         self.limit = limit
@@ -111,16 +143,33 @@ final class ShapeCache: Sendable {
     /// How many entries are pieces.
     var piecesCount: Int { entries.count(where: { if case .pieces = $0 { true } else { false } }) }
 
+    /// How many witnesses are kept, and their bytes.
+    var witnesses: (count: Int, bytes: Int) { seen.withLock { ($0.witnesses.values.count { $0 != nil }, $0.bytes) } }
+
     /// The entry for `key`, counting the hit.
     func entry(for key: [Int]) -> TemplateShapes.Entry? { entries.value(for: key) }
 
-    /// Whether `key` was seen before; notes it as seen.
-    func seenBefore(_ key: [Int]) -> Bool {
+    /// Whether `key` was seen before (giving its witness up), else notes it as seen.
+    func sighting(_ key: [Int]) -> Sighting {
         seen.withLock { seen in
-            if seen.contains(key) { return true }
-            if seen.count >= limit * 4 { seen.removeAll(keepingCapacity: true) }
-            seen.insert(key)
-            return false
+            if let witness = seen.witnesses.removeValue(forKey: key) {
+                if let witness { seen.bytes -= witness.size }
+                return .again(witness)
+            }
+            if seen.witnesses.count >= limit * 4 { seen = Seen() }
+            seen.witnesses[key] = .some(nil)
+            return .first
+        }
+    }
+
+    /// Keeps `witness` as the first document of `key`, a shape seen once, when it fits the bound.
+    func keep(_ witness: Witness, for key: [Int]) {
+        let size = witness.size
+        guard size <= Self.witnessLimit else { return }
+        seen.withLock { seen in
+            guard seen.bytes + size <= Self.witnessBytes, case .some(.none) = seen.witnesses[key] else { return }
+            seen.witnesses[key] = witness
+            seen.bytes += size
         }
     }
 

@@ -113,8 +113,10 @@ public struct EmailFormat: AlertEmitter {
     /// zero byte: the `Message-ID`'s left part and the MIME boundary's tail. No alert text reaches the header.
     static func uniqueID(_ fields: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for field in fields {
-            for byte in field.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for var field in fields {  // over each field's contiguous bytes: the parts are most of a message's bytes
+            field.withUTF8 { bytes in
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            }
             hash = hash &* 0x100_0000_01b3  // the zero byte between fields
         }
         let hex = String(hash, radix: 16)

@@ -78,4 +78,30 @@ struct EmailFormatTests {
         #expect(MIMEMessage.rfc5322(Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 +0000")
         #expect(MIMEMessage.rfc5322(Date(timeIntervalSince1970: 1_795_000_000)) == "Wed, 18 Nov 2026 11:06:40 +0000")
     }
+
+    @Test("addresses and headers: ASCII on its bytes as Foundation and the character walk have it")
+    func addressesAndHeaders() throws {
+        var random = SystemRandomNumberGenerator()
+        let pool = Array(" \t\n\r\u{0B}\u{0C}\"ab<>@.")
+        for _ in 0..<5_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &random)).map { _ in pool.randomElement(using: &random)! })
+            #expect(MIMEMessage.asciiTrimmed(text, newlines: true) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "\(text.debugDescription)")
+            #expect(MIMEMessage.asciiTrimmed(text, newlines: false, quotes: true)
+                    == text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")),
+                    "\(text.debugDescription)")
+            let value = String((0..<Int.random(in: 0...120, using: &random)).map { _ in "ab  x".randomElement(using: &random)! })
+            #expect(MIMEMessage.header("Subject", value) == MIMEMessage.headerOfCharacters("Subject", value), "\(value)")
+        }
+        let named = try MIMEMessage.address("  Identity Protection <alerts@example.com>\n")
+        #expect(named.name == "Identity Protection" && named.addr == "alerts@example.com")
+        #expect(try MIMEMessage.address("\"Quoted Name\" <a@b.co>").name == "Quoted Name")
+        #expect(try MIMEMessage.address("ñame <a@b.co>").name == "ñame")
+        let bare = try MIMEMessage.address(" a+tag@b-c.example \r\n")
+        #expect(bare.name == nil && bare.addr == "a+tag@b-c.example")
+        #expect(try MIMEMessage.address("<a@b.co>").name == nil)
+        for bad in ["Alerts <not an address>", "x <a@b_c.com>", "a@@b.co", "@b.co", "a@", "a b@c.co", "añ@b.co", "a@b.co>"] {
+            #expect(throws: TemplateError.self, "\(bad)") { try MIMEMessage.address(bad) }
+        }
+    }
 }

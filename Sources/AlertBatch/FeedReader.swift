@@ -128,9 +128,10 @@ final class FeedReader {
     /// A line longer than a record may be: skipped to its end without holding it, as one rejected record.
     private func oversizeLine() throws -> SourceRecord {
         let startLine = line
+        let step = 1 << 20
         var total = 0
         while true {
-            switch try reader.find(0x0A, from: 0, before: 1 << 20) {
+            switch try reader.find(0x0A, from: 0, before: step) {
             case .found(let newline):
                 total += newline
                 advance(newline + 1)
@@ -138,8 +139,10 @@ final class FeedReader {
                 total += reader.count
                 advance(reader.count)
             case .beyond:
-                total += reader.count
-                advance(reader.count)
+                // Only the bytes searched are known to hold no line end: the window may hold more, the next line's
+                // among them (skipping the whole window lost it when a read brought both).
+                total += step
+                advance(step)
                 continue
             }
             break

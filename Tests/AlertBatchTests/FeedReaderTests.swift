@@ -153,6 +153,29 @@ struct FeedReaderTests {
         #expect(documents[1].text == "{\n  \"id\": \"z\"\n}" && documents[1].line == 4)
     }
 
+    @Test("the records after a line over the limit are all read, wherever a read ends and the line ends",
+          arguments: [4096, 65_536, 1 << 20])
+    func afterOversizeLine(chunk: Int) throws {
+        let next = alerts(2)
+        // Lines that end just past the reader's first block, and past the second: a read that brings the end of the
+        // long line and the lines after it once made the reader skip them all.
+        for length in [(1 << 20) + 10, (1 << 20) + 40_000, 3 << 19, (2 << 20) - 100, (3 << 20) + 5] {
+            let long = "{\"x\":\"" + String(repeating: "y", count: length - 8) + "\"}"
+            let text = ([long] + next).joined(separator: "\n") + "\n"
+            let stream = RecordStream(source: MemorySource(Array(text.utf8), chunk: chunk), name: "<memory>")
+            var records: [(line: Int, text: String, problem: String?)] = []
+            while let record = stream.next() {
+                records.append((record.line, String(decoding: record.bytes, as: UTF8.self), record.unreadable))
+            }
+            #expect(records.map(\.text) == [""] + next, "chunk \(chunk), line of \(length) bytes")
+            #expect(records.first?.problem == "a line of \(length) bytes, over the alert size limit of 1048576 bytes; not read")
+            #expect(records.map(\.line) == [1, 2, 3])
+            if chunk == 1 << 20 {  // from a file, which hands over as much as is asked
+                #expect(try all(text).map(\.text) == [""] + next, "file, line of \(length) bytes")
+            }
+        }
+    }
+
     @Test("looking for where to resume is bounded, whatever the input holds", .timeLimit(.minutes(1)))
     func resynchronizationIsBounded() throws {
         let hostile = #"[{"id":"a","m":""# + String(repeating: "},{[", count: 50_000)

@@ -42,6 +42,7 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        .target(name: "CMarkArena", dependencies: ["Ccmark"]),
         .target(name: "AlertJSON"),
         .target(
             name: "AlertModel",
@@ -63,7 +64,7 @@ let package = Package(
         .target(
             name: "AlertRendering",
             dependencies: [
-                "AlertJSON", "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark",
+                "AlertJSON", "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark", "CMarkArena",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.embedInCode("Resources/view.schema.json")]
@@ -98,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "AlertRenderingTests",
             dependencies: [
-                "AlertRendering", "AlertPresentation", "AlertJSON", "AlertModel", "AlertTestSupport", "Ccmark",
+                "AlertRendering", "AlertPresentation", "AlertJSON", "AlertModel", "AlertTestSupport", "Ccmark", "CMarkArena",
                 .product(name: "PropertyBased", package: "swift-property-based", condition: tools),
             ],
             exclude: ["Golden"]

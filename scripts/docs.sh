@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bin=$(swift build --show-bin-path)
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
-swift symbolgraph-extract -module-name AlertRendering -I "$bin/Modules" -I Sources/Ccmark \
+swift symbolgraph-extract -module-name AlertRendering -I "$bin/Modules" -I Sources/Ccmark -I Sources/CMarkArena/include \
   -target "$(uname -m)-unknown-linux-gnu" -output-dir "$graphs" -minimum-access-level public
 docc convert Sources/AlertRendering/AlertRendering.docc --additional-symbol-graph-dir "$graphs" \
   --output-path .build/docs --fallback-display-name AlertRendering --fallback-bundle-identifier alertkit.AlertRendering \

@@ -1,6 +1,7 @@
 import AlertJSON
 import AlertModel
 import AlertPresentation
+import CMarkArena
 import Ccmark
 import Foundation
 
@@ -96,14 +97,22 @@ enum CMark {
     }
 
     /// Builds the tree, renders it with `renderer` and hands the output's bytes to `body` (empty if cmark fails).
+    /// The tree, its strings and the output come from the thread's arena (`CMarkArena`), given back at once when
+    /// the rendering ends: a node and its text are no longer an allocation each.
     private static func render(_ blocks: [LayoutBlock], builder: TreeBuilder,
                                _ renderer: (OpaquePointer) -> UnsafeMutablePointer<CChar>?,
                                _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let memory = alertkit_arena_enter().assumingMemoryBound(to: cmark_mem.self)
+        defer { alertkit_arena_leave() }
+        guard let document = cmark_node_new_with_mem(CMARK_NODE_DOCUMENT, memory) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
         defer { cmark_node_free(document) }
+        var builder = builder
+        builder.memory = memory
         builder.append(blocks, to: document)
         guard let output = renderer(document) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        defer { free(output) }
+        defer { if !alertkit_arena_owns(output) { free(output) } }  // cmark may render into the C library's memory
         output.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(output))) }
     }
 }
@@ -116,6 +125,19 @@ private struct TreeBuilder {
     /// HTML: lay out the shape, markers in place of texts, addresses and shared blocks (`CMark.shapeHTML`); CommonMark:
     /// a marker line in place of each shared block (`CMark.commonMarkWithSharedLines`).
     var markers = false
+    /// Where the nodes come from: the document's allocator (`CMark.render` sets it to the thread's arena).
+    var memory: UnsafeMutablePointer<cmark_mem>?
+
+    init(flavor: Flavor, icons: IconSet?, markers: Bool = false) {
+        self.flavor = flavor
+        self.icons = icons
+        self.markers = markers
+    }
+
+    /// A new node of `type` from `memory`.
+    private func newNode(_ type: cmark_node_type) -> OpaquePointer {
+        (memory.map { cmark_node_new_with_mem(type, $0) } ?? cmark_node_new(type))!
+    }
 
     func append(_ blocks: [LayoutBlock], to parent: OpaquePointer) {
         for block in blocks { append(block, to: parent) }
@@ -136,20 +158,20 @@ private struct TreeBuilder {
                 }
                 attach(node, to: parent)
             case .commonMark where container.quoted:
-                let quote = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)!
+                let quote = newNode(CMARK_NODE_BLOCK_QUOTE)
                 append(children, to: quote)
                 attach(quote, to: parent)
             case .commonMark:
                 append(children, to: parent)
             }
         case .heading(let level, let inlines):
-            let heading = cmark_node_new(CMARK_NODE_HEADING)!
+            let heading = newNode(CMARK_NODE_HEADING)
             cmark_node_set_heading_level(heading, Int32(level))
             append(inlines, to: heading)
             attach(heading, to: parent)
         case .paragraph(let inlines, let role):
             if flavor == .commonMark, inlines.allSatisfy({ if case .icon = $0 { true } else { false } }) { return }
-            let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+            let paragraph = newNode(CMARK_NODE_PARAGRAPH)
             append(inlines, to: paragraph)
             if flavor == .html, let role {
                 let wrapper = custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<div class=\"\(role)\">", exit: "</div>")
@@ -159,13 +181,13 @@ private struct TreeBuilder {
                 attach(paragraph, to: parent)
             }
         case .quote(let children):
-            let quote = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)!
+            let quote = newNode(CMARK_NODE_BLOCK_QUOTE)
             append(children, to: quote)
             attach(quote, to: parent)
         case .shared(let key):
             if flavor == .commonMark && markers {
                 // A paragraph of the marker alone: its line is where the blocks' own rendering goes.
-                let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+                let paragraph = newNode(CMARK_NODE_PARAGRAPH)
                 attach(custom(CMARK_NODE_CUSTOM_INLINE, enter: CMark.sharedLine, exit: ""), to: paragraph)
                 return attach(paragraph, to: parent)
             }
@@ -178,11 +200,11 @@ private struct TreeBuilder {
             let run = icons.sharedMarkup.value(for: key) { SharedRun(CMark.html(key.blocks(), icons: icons)) }
             attach(custom(CMARK_NODE_CUSTOM_BLOCK, enter: run.markup, exit: ""), to: parent)
         case .list(let items):
-            let list = cmark_node_new(CMARK_NODE_LIST)!
+            let list = newNode(CMARK_NODE_LIST)
             cmark_node_set_list_type(list, CMARK_BULLET_LIST)
             cmark_node_set_list_tight(list, 1)
             for item in items {
-                let node = cmark_node_new(CMARK_NODE_ITEM)!
+                let node = newNode(CMARK_NODE_ITEM)
                 append(item, to: node)
                 attach(node, to: list)
             }
@@ -209,11 +231,11 @@ private struct TreeBuilder {
                     if trimmed.isEmpty { continue }
                     if trimmed != text { append([.strong([.text(trimmed)])], to: parent); continue }
                 }
-                let node = cmark_node_new(CMARK_NODE_STRONG)!
+                let node = newNode(CMARK_NODE_STRONG)
                 append(children, to: node)
                 attach(node, to: parent)
             case .link(let url, let children):
-                let node = cmark_node_new(CMARK_NODE_LINK)!
+                let node = newNode(CMARK_NODE_LINK)
                 (markers && flavor == .html ? ShapeMarker.href : url).withCString { _ = cmark_node_set_url(node, $0) }
                 append(children, to: node)
                 attach(node, to: parent)
@@ -248,7 +270,7 @@ private struct TreeBuilder {
     }
 
     private func textNode(_ literal: String) -> OpaquePointer {
-        let node = cmark_node_new(CMARK_NODE_TEXT)!
+        let node = newNode(CMARK_NODE_TEXT)
         literal.withCString { _ = cmark_node_set_literal(node, $0) }
         return node
     }
@@ -313,7 +335,7 @@ private struct TreeBuilder {
 
     private func custom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
         // `withCString`, not the implicit conversion: that copies a short string into an array on the heap.
-        let node = cmark_node_new(type)!
+        let node = newNode(type)
         enter.withCString { _ = cmark_node_set_on_enter(node, $0) }
         exit.withCString { _ = cmark_node_set_on_exit(node, $0) }
         return node

@@ -42,7 +42,8 @@ struct ReadmeSnippetTests {
         let bin = URL(fileURLWithPath: CLI.executable).deletingLastPathComponent()
         let result = try Fixtures.run("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", file,
                                                        "-I", bin.appendingPathComponent("Modules").path,
-                                                       "-I", Fixtures.packageRoot.appendingPathComponent("Sources/Ccmark").path]
+                                                       "-I", Fixtures.packageRoot.appendingPathComponent("Sources/Ccmark").path,
+                                                       "-I", Fixtures.packageRoot.appendingPathComponent("Sources/CMarkArena/include").path]
                                                       + Self.moduleMaps(bin: bin).flatMap { ["-Xcc", "-fmodule-map-file=" + $0] })
         #expect(result.status == 0, "snippet \(index + 1):\n\(Self.snippets[index])\n\(result.standardError)")
     }

@@ -9,7 +9,7 @@ public enum BatchLine {
     public static func ndjson(_ record: BatchRecord, _ outcome: BatchOutcome, format: String) -> [UInt8] {
         switch outcome {
         case .rendered(let id, let document, let warnings):
-            var line = header(record, id: id)
+            var line = header(record, id: id, capacity: 512 + document.jsonCapacity)
             line.add("format", format)
             if !warnings.isEmpty { line.add("warnings", raw: problems(warnings)) }
             line.add("document", document: document)
@@ -53,8 +53,8 @@ public enum BatchLine {
         return list
     }
 
-    private static func header(_ record: BatchRecord, id: String?) -> JSONLine {
-        var line = JSONLine(capacity: 512)
+    private static func header(_ record: BatchRecord, id: String?, capacity: Int = 512) -> JSONLine {
+        var line = JSONLine(capacity: capacity)
         line.add("position", record.position)
         line.add("source", record.source)
         line.add("line", record.line)

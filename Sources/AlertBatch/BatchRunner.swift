@@ -81,7 +81,8 @@ private final class OrderedCollector<Result: Sendable>: @unchecked Sendable {
         while let (records, results) = waiting.removeValue(forKey: next) {
             next += 1
             if !stopped {
-                for (record, result) in zip(records, results) where !emit(record, result) {
+                // By index: zipping arrays of a generic element allocated an iterator's frame for each element.
+                for index in records.indices where !emit(records[index], results[index]) {
                     lock.withLock { isStopped = true }
                     break
                 }

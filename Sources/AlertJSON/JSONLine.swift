@@ -1,11 +1,14 @@
 /// Builds one line of NDJSON by hand: keys in a fixed order, strings escaped as RFC 8259 requires.
 /// Faster than an encoder for the few shapes a batch line or a service answer has, and stable byte for byte.
 public struct JSONLine {
-    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+    private var bytes: [UInt8] = []
     private var first = true
 
-    /// Starts an object.
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    /// Starts an object, its bytes made to hold `capacity` (one allocation: an array literal and then a reserve were two).
+    public init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+        bytes.append(UInt8(ascii: "{"))
+    }
 
     /// Adds `"key": "value"`.
     public mutating func add(_ key: String, _ value: String) {

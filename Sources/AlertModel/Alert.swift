@@ -33,9 +33,9 @@ public struct Alert: Sendable, Hashable, Codable {
     /// The newest of the events' dates (the day the alert's information was last found); `nil` with no events.
     public var newestDate: CalendarDate? {
         switch events {
-        case .cyberAgent(let events): events.map(\.date).max()
-        case .ssnTrace(let events): events.map(\.date).max()
-        case .socialMedia(let events): events.map(\.date).max()
+        case .cyberAgent(let events): events.lazy.map(\.date).max()
+        case .ssnTrace(let events): events.lazy.map(\.date).max()
+        case .socialMedia(let events): events.lazy.map(\.date).max()
         }
     }
 

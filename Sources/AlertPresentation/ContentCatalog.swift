@@ -276,20 +276,33 @@ public struct ContentCatalog: Sendable, Hashable, Codable {
 
         /// `{count}` replaced by the number, in one pass over the bytes.
         private static func substitute(_ count: Int, into text: String) -> String {
-            let token = Array("{count}".utf8), bytes = Array(text.utf8)
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == token[0], bytes[index...].starts(with: token) {
-                    out.append(contentsOf: String(count).utf8)
-                    index += token.count
-                } else {
-                    out.append(bytes[index])
-                    index += 1
+            let token: StaticString = "{count}"
+            let number = String(count)  // a short string: held inline
+            var text = text
+            // Straight into the result: its bytes, each token in place of the number (a count's digits are at most
+            // 20 bytes, the token 7, so the text's size and 13 a token bound it).
+            return text.withUTF8 { bytes in
+                let tokens = UnsafeBufferPointer(start: token.utf8Start, count: token.utf8CodeUnitCount)
+                var bound = bytes.count
+                for index in bytes.indices where bytes[index] == tokens[0] { bound += 13 }
+                return String(unsafeUninitializedCapacity: bound) { out in
+                    var written = 0, index = 0
+                    while index < bytes.count {
+                        if bytes[index] == tokens[0], bytes[index...].starts(with: tokens) {
+                            for digit in number.utf8 {
+                                out[written] = digit
+                                written += 1
+                            }
+                            index += tokens.count
+                        } else {
+                            out[written] = bytes[index]
+                            written += 1
+                            index += 1
+                        }
+                    }
+                    return written
                 }
             }
-            return String(decoding: out, as: UTF8.self)
         }
     }
 

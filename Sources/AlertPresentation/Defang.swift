@@ -206,14 +206,40 @@ public enum Defang {
 
     /// The run of host characters and dots that starts at `start` (a host character): where it ends, and its labels
     /// (the parts between dots, without dots at the ends).
-    private static func hostRun(in scalars: [Unicode.Scalar], from start: Int) -> (end: Int, labels: [ArraySlice<Unicode.Scalar>]) {
+    private static func hostRun(in scalars: [Unicode.Scalar], from start: Int) -> (end: Int, labels: HostLabels) {
         var end = start
         while end < scalars.count, isHostCharacter(scalars[end]) || isDot(scalars[end]) { end += 1 }
-        return (end, scalars[start..<end].split(whereSeparator: isDot))
+        return (end, HostLabels(run: scalars[start..<end]))
+    }
+
+    /// The labels of a host run: its parts between dots, the empty ones left out (as `split(whereSeparator:)` gives
+    /// them), read off the run without collecting them (every word of a text is a run: an array each was a tenth of
+    /// an alert's allocations).
+    struct HostLabels: Sequence {
+        let run: ArraySlice<Unicode.Scalar>
+
+        struct Iterator: IteratorProtocol {
+            var rest: ArraySlice<Unicode.Scalar>
+            mutating func next() -> ArraySlice<Unicode.Scalar>? {
+                while let first = rest.first, Defang.isDot(first) { rest = rest.dropFirst() }
+                guard !rest.isEmpty else { return nil }
+                let end = rest.firstIndex(where: Defang.isDot) ?? rest.endIndex
+                defer { rest = rest[end...] }
+                return rest[..<end]
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(rest: run) }
+
+        /// How many labels there are.
+        var count: Int { reduce(0) { count, _ in count + 1 } }
+
+        /// The last label.
+        var last: ArraySlice<Unicode.Scalar>? { reduce(nil) { _, label in label } }
     }
 
     /// Whether `labels` are an IPv4 address's four numbers.
-    private static func isIPv4(_ labels: [ArraySlice<Unicode.Scalar>]) -> Bool {
+    private static func isIPv4(_ labels: HostLabels) -> Bool {
         labels.count == 4 && labels.allSatisfy { $0.allSatisfy(isASCIIDigit) && $0.count <= 3 }
     }
 

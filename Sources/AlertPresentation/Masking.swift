@@ -67,6 +67,14 @@ public enum Masking {
     /// The bytes of an ASCII `value` that pass `keep`, as a string: what filtering its characters by Unicode's
     /// letters and numbers gives for ASCII (only `0`–`9`, `A`–`Z` and `a`–`z` are either).
     private static func asciiFilter(_ value: String, _ keep: (UInt8) -> Bool) -> String {
-        String(decoding: value.utf8.filter(keep), as: UTF8.self)
+        // Written straight into the string (a short one lives inline): no array of bytes first.
+        String(unsafeUninitializedCapacity: value.utf8.count) { buffer in
+            var count = 0
+            for byte in value.utf8 where keep(byte) {
+                buffer[count] = byte
+                count += 1
+            }
+            return count
+        }
     }
 }

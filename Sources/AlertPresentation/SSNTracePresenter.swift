@@ -33,9 +33,22 @@ public struct SSNTracePresenter: AlertPresenting {
 
     /// "street, city, ST zip" from the parts that are present; `nil` when none is.
     static func postalAddress(_ event: SSNTraceEvent) -> String? {
-        let clean = { (part: String?) in part.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } }
-        let stateZip = [clean(event.state?.uppercased()), clean(event.zip)].compactMap { $0 }.joined(separator: " ")
-        let parts = [clean(event.address), clean(event.city), stateZip.isEmpty ? nil : stateZip].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        func clean(_ part: String?) -> String? { part.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } }
+        // The parts joined in place, the result made at its size: lists of parts and joins cost an allocation each.
+        let street = clean(event.address), city = clean(event.city), state = clean(event.state?.uppercased())
+        let zip = clean(event.zip)
+        var address = ""
+        address.reserveCapacity(6 + (street?.utf8.count ?? 0) + (city?.utf8.count ?? 0) + (state?.utf8.count ?? 0)
+                                + (zip?.utf8.count ?? 0))
+        func add(_ part: String?, after separator: String) {
+            guard let part else { return }
+            if !address.isEmpty { address += separator }
+            address += part
+        }
+        add(street, after: ", ")
+        add(city, after: ", ")
+        add(state, after: ", ")
+        add(zip, after: state == nil ? ", " : " ")
+        return address.isEmpty ? nil : address
     }
 }

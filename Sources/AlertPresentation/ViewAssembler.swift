@@ -36,12 +36,16 @@ struct ViewAssembler {
             }
         }
         // Mixed: several kinds of information. Variants of one kind (a U.S. and a Spanish passport) are one kind.
-        let mixed = unique(topics.map(\.topic.name)).count > 1
+        let mixed = topics.dropFirst().contains { $0.topic.name != topics[0].topic.name }
         let lead = mixed || topics.isEmpty ? content.generic : topics[0].topic
-        let bySeverity = topics.enumerated()
+        // One topic (most alerts) is its own order, and its lists are the catalog's as they are: nothing to allocate.
+        let bySeverity = topics.count < 2 ? topics : topics.enumerated()
             .sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }
             .map(\.element)
-        let severity = entries.map(\.severity).max() ?? 0
+        let severity = entries.lazy.map(\.severity).max() ?? 0
+        let risks = bySeverity.count == 1 ? bySeverity[0].topic.risks(bySeverity[0].count)
+            : bySeverity.flatMap { $0.topic.risks($0.count) }
+        let sources = bySeverity.count == 1 ? bySeverity[0].topic.sources : bySeverity.flatMap(\.topic.sources)
         let details = entries.map { entry in
             var detail = defanged(entry.detail)
             if mixed, !detail.fields.contains(where: { $0.name == "category" }) {
@@ -56,9 +60,9 @@ struct ViewAssembler {
             title: lead.title(entries.count),
             header: .init(icon: content.icon, title: content.header, subtitle: lead.subtitle(entries.count)),
             details: details,
-            risks: .init(title: catalog.sections.risks, paragraphs: unique(bySeverity.flatMap { $0.topic.risks($0.count) })),
-            nextSteps: steps(bySeverity.map(\.topic), mixed: mixed),
-            sources: .init(title: catalog.sections.sources, items: unique(bySeverity.flatMap(\.topic.sources), by: \.url)),
+            risks: .init(title: catalog.sections.risks, paragraphs: unique(risks)),
+            nextSteps: steps(bySeverity.lazy.map(\.topic), mixed: mixed),
+            sources: .init(title: catalog.sections.sources, items: unique(sources, by: \.url)),
             help: .init(title: catalog.sections.help, text: catalog.help.text, action: catalog.help.action,
                         phone: context.options.helpLine),
             actions: catalog.actions,
@@ -78,8 +82,8 @@ struct ViewAssembler {
     }
 
     /// The steps of `topics` in order, each once; for a mixed alert, also grouped by topic.
-    private func steps(_ topics: [ContentCatalog.Topic], mixed: Bool) -> AlertView.StepSection {
-        let items = unique(topics.flatMap(\.steps), by: \.text)
+    private func steps(_ topics: some Collection<ContentCatalog.Topic>, mixed: Bool) -> AlertView.StepSection {
+        let items = unique(topics.count == 1 ? topics.first!.steps : topics.flatMap(\.steps), by: \.text)
         guard mixed else { return .init(title: context.catalog.sections.nextSteps, items: items) }
         var shown: [String] = []
         var groups: [AlertView.StepGroup] = []

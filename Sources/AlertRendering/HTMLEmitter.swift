@@ -40,8 +40,12 @@ public struct HTMLEmitter: AlertEmitter {
     /// The page, or the fragment, with the markup it shares with other alerts held as shared runs.
     public func renderDocument(_ view: AlertView, options: RenderOptions) -> RenderedDocument {
         guard options.fragment else { return page(view) }
-        let open = #"<article class="alertkit" lang=""# + CMark.escapeHTML(view.locale) + "\">\n"
-        return document(view, standalone: false, prefix: open.utf8, suffix: "</article>\n")
+        // The opening tag written straight into the document: as a string it cost two allocations an alert.
+        var builder = DocumentBuilder(capacity: 640)
+        builder.own.append(contentsOf: #"<article class="alertkit" lang=""#.utf8)
+        builder.own.append(contentsOf: CMark.escapeHTML(view.locale).utf8)
+        builder.own.append(contentsOf: "\">\n".utf8)
+        return document(view, standalone: false, builder: builder, suffix: "</article>\n")
     }
 
     /// The standalone page: the shell cut where its values go (`SplitPage`) filled with the view's, or the shell's
@@ -67,16 +71,23 @@ public struct HTMLEmitter: AlertEmitter {
     func document(_ view: AlertView, standalone: Bool, prefix: String.UTF8View, suffix: StaticString) -> RenderedDocument {
         var builder = DocumentBuilder(capacity: prefix.count + 512)
         builder.own.append(contentsOf: prefix)
+        return document(view, standalone: standalone, builder: builder, suffix: suffix)
+    }
+
+    /// `document(_:standalone:prefix:suffix:)` with the prefix already in `builder`, which holds nothing else.
+    private func document(_ view: AlertView, standalone: Bool, builder: DocumentBuilder, suffix: StaticString) -> RenderedDocument {
+        var builder = builder
+        let prefix = builder.own.count
         guard MarkupShape.write(ShapeWalk(view: view, standalone: standalone), icons: icons, into: &builder) else {
             return RenderedDocument(bytes: referenceHTML(DocumentLayout.blocks(for: view, standalone: standalone),
-                                                         prefix: prefix, suffix: suffix))
+                                                         prefix: builder.own[..<prefix], suffix: suffix))
         }
         builder.own.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
         return builder.document()
     }
 
     /// The blocks' HTML rendered through cmark whole, between `prefix` and `suffix`: what `document` must equal.
-    func referenceHTML(_ blocks: [LayoutBlock], prefix: String.UTF8View, suffix: StaticString) -> [UInt8] {
+    func referenceHTML(_ blocks: [LayoutBlock], prefix: some Collection<UInt8>, suffix: StaticString) -> [UInt8] {
         var bytes = Array(prefix)
         CMark.html(blocks, icons: icons) { body in
             bytes.reserveCapacity(bytes.count + body.count + suffix.utf8CodeUnitCount)

@@ -49,11 +49,15 @@ public struct RenderedDocument: Sendable {
         }
     }
 
+    /// About how many bytes the document takes as a JSON string (`appendJSONString(to:)` reserves them): a line that
+    /// holds the document can be made at its size at once.
+    public var jsonCapacity: Int { own.count + own.count / 8 + insertions.reduce(16) { $0 + $1.run.json.count } }
+
     /// Appends the document as a JSON string (escaped as `JSONString.append` escapes it): the shared runs were
     /// escaped once, when they were first rendered. Runs start and end at whole characters, so escaping them apart
     /// gives the bytes that escaping the whole document would.
     public func appendJSONString(to bytes: inout [UInt8]) {
-        bytes.reserveCapacity(bytes.count + own.count + own.count / 8 + insertions.reduce(16) { $0 + $1.run.json.count })
+        bytes.reserveCapacity(bytes.count + jsonCapacity)
         bytes.append(UInt8(ascii: "\""))
         own.withUnsafeBufferPointer { own in
             var start = 0

@@ -73,6 +73,7 @@ struct MarkupShape: Sendable {
     /// always rendered through cmark whole).
     static func shape(of walk: ShapeWalk, icons: IconSet) -> MarkupShape? {
         icons.shapes.value(for: ShapeKey(signature: walk.signature)) {
+            let walk = walk.withPlaces()
             let blocks = walk.blocks()
             let reference = ShapeWalk(blocks)
             guard reference.places == walk.places, reference.slots == walk.slots else { return nil }

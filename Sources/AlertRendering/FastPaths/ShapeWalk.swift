@@ -13,9 +13,12 @@ struct ShapeWalk {
     /// (length-prefixed strings, closing marks), texts as a mark alone. Equal signatures, equal shapes.
     private(set) var signature: [UInt8] = []
     private(set) var slots: [ShapeSlot] = []
-    private(set) var shared: [LayoutKey] = []
-    /// The places other than markup that the shape's rendering must show, in document order.
+    private(set) var shared = SharedKeys()
+    /// The places other than markup that the shape's rendering must show, in document order. A walk of a view
+    /// collects them only when asked (`withPlaces()`): they follow from its signature, and only a new shape needs them.
     private(set) var places: [MarkupShape.Place] = []
+    /// Whether `places` is collected.
+    private var collectsPlaces = true
     /// The children of repeated containers, each with its own shape.
     private(set) var nested: [ShapeWalk] = []
     /// What was walked, laid out again as blocks (`blocks()`) only when its shape is new.
@@ -26,6 +29,16 @@ struct ShapeWalk {
         case blocks([LayoutBlock])
         case view(AlertView, standalone: Bool)
         case detail(AlertView.Detail)
+    }
+
+    /// This walk with its places collected: itself, or the same walk of its view or detail again.
+    func withPlaces() -> ShapeWalk {
+        guard !collectsPlaces else { return self }
+        switch source {
+        case .blocks: return self
+        case .view(let view, let standalone): return ShapeWalk(view: view, standalone: standalone, places: true)
+        case .detail(let detail): return ShapeWalk(detail: detail, places: true)
+        }
     }
 
     /// The blocks walked.
@@ -155,14 +168,14 @@ extension ShapeWalk {
     /// the same texts and places in the same order (`MarkupShape.shape(of:icons:)` checks it with the blocks the first
     /// time a shape is seen). Its signature holds what the layout's shape depends on: the page kind, the urgent badge,
     /// the header's icon and the number of details (each detail is a walk of its own).
-    init(view: AlertView, standalone: Bool) {
+    init(view: AlertView, standalone: Bool, places withPlaces: Bool = false) {
         source = .view(view, standalone: standalone)
+        collectsPlaces = withPlaces
         // Each list made at its size: growing them cost more allocations than the rest of the walk.
         signature.reserveCapacity(40 + view.header.icon.utf8.count)
-        places.reserveCapacity(6 + view.details.count)
+        if withPlaces { places.reserveCapacity(6 + view.details.count) }
         slots.reserveCapacity(4)
         nested.reserveCapacity(view.details.count)
-        shared.reserveCapacity(2)
         signature += [ViewMark.page, standalone ? 1 : 0, view.urgent ? 1 : 0]
         string(view.header.icon)
         withUnsafeBytes(of: UInt64(view.details.count).littleEndian) { signature.append(contentsOf: $0) }
@@ -171,22 +184,22 @@ extension ShapeWalk {
         text(view.header.title)
         text(view.header.subtitle)
         for detail in view.details {
-            places.append(.nested)
+            place(.nested)
             nested.append(ShapeWalk(detail: detail))
         }
         let (advice, controls) = DocumentLayout.sharedKeys(view)
-        places.append(.shared)
-        shared.append(advice)
-        places.append(.shared)
-        shared.append(controls)
+        place(.shared)
+        place(.shared)
+        shared = SharedKeys(advice, controls)
     }
 
     /// The walk of `DocumentLayout.detail(detail)`: its icon and, for each field, its name, kind and whether a link
     /// has words before it.
-    init(detail: AlertView.Detail) {
+    init(detail: AlertView.Detail, places withPlaces: Bool = false) {
         source = .detail(detail)
+        collectsPlaces = withPlaces
         signature.reserveCapacity(16 + detail.icon.utf8.count + detail.fields.reduce(0) { $0 + 10 + $1.name.utf8.count })
-        places.reserveCapacity(1 + 3 * detail.fields.count)
+        if withPlaces { places.reserveCapacity(1 + 3 * detail.fields.count) }
         slots.reserveCapacity(1 + 3 * detail.fields.count)
         signature.append(ViewMark.detail)
         string(detail.icon)
@@ -204,7 +217,7 @@ extension ShapeWalk {
             case .link:
                 signature.append(field.label.isEmpty ? 2 : 3)
                 if !field.label.isEmpty { text(field.label + " ") }
-                places.append(.href)
+                place(.href)
                 slots.append(.href(field.value))
                 text(field.value)
             }
@@ -217,7 +230,40 @@ extension ShapeWalk {
     }
 
     private mutating func text(_ text: String) {
-        places.append(.text)
+        place(.text)
         slots.append(.text(text))
+    }
+
+    private mutating func place(_ place: MarkupShape.Place) {
+        if collectsPlaces { places.append(place) }
+    }
+}
+
+/// The keys of a walk's shared blocks, in order: a view's two (its advice and its controls) held in place, a walk of
+/// blocks' in a list (a list for every alert's two keys was an allocation an alert).
+struct SharedKeys {
+    private var pair: (LayoutKey, LayoutKey)?
+    private var list: [LayoutKey] = []
+
+    init() {}
+
+    init(_ first: LayoutKey, _ second: LayoutKey) { pair = (first, second) }
+
+    /// How many keys there are.
+    var count: Int { pair == nil ? list.count : 2 }
+
+    /// The key at `index`.
+    subscript(index: Int) -> LayoutKey {
+        guard let pair else { return list[index] }
+        return index == 0 ? pair.0 : pair.1
+    }
+
+    /// Adds a key after the others (a walk of blocks; a view's pair is made whole).
+    mutating func append(_ key: LayoutKey) {
+        if let pair {
+            list = [pair.0, pair.1]
+            self.pair = nil
+        }
+        list.append(key)
     }
 }

@@ -172,7 +172,7 @@ struct MIMEMessage: Sendable {
     /// since a mail server would refuse the message.
     static func address(_ text: String, role: String = "sender") throws(TemplateError) -> (name: String?, addr: String) {
         // ASCII (every sender we have seen) is trimmed on its bytes: Foundation's trimming and a walk over characters
-        // for each test were a sixth of an email's cost. The trimmed sets agree on ASCII (`AddressTests`).
+        // for each test were a sixth of an email's cost. The trimmed sets agree on ASCII (`EmailFormatTests`).
         let ascii = text.utf8.allSatisfy { $0 < 0x80 }
         let trimmed = ascii ? asciiTrimmed(text, newlines: true) : text.trimmingCharacters(in: .whitespacesAndNewlines)
         var name: String?

@@ -224,14 +224,15 @@ public enum SMSText {
         } else {
             folded = tail.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
-        let plain = scalarWise ? plainIfGSM7 : plainIfGSM7Characters
+        let (plain, isGSM, measure) = scalarWise ? (plainIfGSM7, isGSM7, length)
+            : (plainIfGSM7Characters, isGSM7Characters, lengthCharacters)
         guard !folded.isEmpty else { return fit(plain(text)) }
         let whole = plain(text + "\n" + folded)
         let cut = scalarWise && isScalarWise(whole) ? whole.unicodeScalars.lastIndex(of: "\n") : whole.lastIndex(of: "\n")
         guard let cut else { return fit(whole) }
         let body = String(whole[..<cut]), kept = String(whole[whole.index(after: cut)...])
-        let gsm = scalarWise ? isGSM7(whole) : isGSM7Characters(whole)
-        let room = (gsm ? 160 : 70) - ((scalarWise ? length(kept) : lengthCharacters(kept)) + 1)
+        let gsm = isGSM(whole)
+        let room = (gsm ? 160 : 70) - (measure(kept) + 1)
         guard room >= 20 else { return fit(whole) }
         return (fitASCII(body, gsm: gsm, limit: room) ?? fitCharacters(body, gsm: gsm, limit: room)) + " " + kept
     }
@@ -246,19 +247,20 @@ public enum SMSText {
     /// `fitDocument`, walking scalars where `isScalarWise` allows when `scalarWise`; by characters (the reference)
     /// when not.
     static func fitDocument(_ document: String, scalarWise: Bool) -> String {
+        // The text without its trailing line ends, and its last line end: found by scalars in scalar-wise text, where
+        // each scalar is a character (so the indices are the characters'), else by characters.
+        let end: String.Index, newline: String.Index?
         if scalarWise && isScalarWise(document) {
             let scalars = document.unicodeScalars
-            var end = scalars.endIndex
-            while end > scalars.startIndex, Character(scalars[scalars.index(before: end)]).isNewline { end = scalars.index(before: end) }
-            let text = scalars[..<end]
-            guard let newline = text.lastIndex(where: { Character($0).isNewline }) else { return fit(plainIfGSM7(String(text))) }
-            return fit(String(text[..<newline]), keeping: String(text[text.index(after: newline)...]), scalarWise: true)
+            end = scalars.lastIndex { !Character($0).isNewline }.map(scalars.index(after:)) ?? scalars.startIndex
+            newline = scalars[..<end].lastIndex { Character($0).isNewline }
+        } else {
+            end = document.lastIndex { !$0.isNewline }.map(document.index(after:)) ?? document.startIndex
+            newline = document[..<end].lastIndex(where: \.isNewline)
         }
-        var text = Substring(document)
-        while text.last?.isNewline == true { text.removeLast() }
-        let plain = scalarWise ? plainIfGSM7 : plainIfGSM7Characters
-        guard let newline = text.lastIndex(where: \.isNewline) else { return fit(plain(String(text))) }
-        return fit(String(text[..<newline]), keeping: String(text[text.index(after: newline)...]), scalarWise: scalarWise)
+        guard let newline else { return fit((scalarWise ? plainIfGSM7 : plainIfGSM7Characters)(String(document[..<end]))) }
+        return fit(String(document[..<newline]), keeping: String(document[document.index(after: newline)..<end]),
+                   scalarWise: scalarWise)
     }
 
     /// `fit` by characters, for any text (the reference `fitASCII` is held to). One pass over the characters: each

@@ -258,12 +258,9 @@ struct SharedKeys {
         return index == 0 ? pair.0 : pair.1
     }
 
-    /// Adds a key after the others (a walk of blocks; a view's pair is made whole).
+    /// Adds a key after the others (a walk of blocks, which never holds a pair).
     mutating func append(_ key: LayoutKey) {
-        if let pair {
-            list = [pair.0, pair.1]
-            self.pair = nil
-        }
+        assert(pair == nil, "a view's walk holds its pair whole")
         list.append(key)
     }
 }

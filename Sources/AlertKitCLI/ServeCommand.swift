@@ -15,10 +15,10 @@ struct ServeCommand: ParsableCommand {
         GET /v1/schema, /v1/formats, /v1/openapi.json, /healthz, /readyz, /metrics. Binds to 127.0.0.1 unless --host \
         says otherwise. SIGTERM or SIGINT: requests in flight get the grace period, then the process exits 0. \
         A --config FILE is JSON with the keys host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, \
-        readTimeout, maxBatchStreams, batchJobs, gracePeriod, batchMinRate, renderTimeout, strict, maxAlertBytes, maxEvents, \
-        maxStringBytes, maxDepth, maxDocumentBytes, and product (an object of name, appLink, smsOptOut, senderName, \
-        senderAddress: the product settings of every locale); flags win over it. Open without a token: GET /healthz, /readyz, \
-        /metrics; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
+        readTimeout, headTimeout, maxConnectionsPerAddress, maxBatchStreams, batchJobs, gracePeriod, batchMinRate, \
+        renderTimeout, strict, maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, and product (an object of name, appLink, smsOptOut, senderName, \
+        senderAddress: the product settings of every locale); flags win over it. Open without a token: GET and HEAD /healthz, \
+        /readyz, /metrics; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
         Exit codes: 0 stopped by SIGTERM or SIGINT, 1 a forced stop (3 s past the grace period), 64 usage, 78 a configuration error (a bad --config, template, \
         catalog or icon).
         """
@@ -60,6 +60,16 @@ struct ServeCommand: ParsableCommand {
         "Seconds a client has to send a whole render or validate body; from then on a batch body must keep "
         + "--batch-min-rate (default 10).", valueName: "seconds"))
     var readTimeout: Double?
+
+    @Option(name: .customLong("head-timeout"), help: ArgumentHelp(
+        "Seconds a client has to send a request's head (request line and headers), from the connection's accept or, "
+        + "kept alive, from the next request's first byte; past it the connection is closed (default 10).", valueName: "seconds"))
+    var headTimeout: Double?
+
+    @Option(name: .customLong("max-connections-per-address"), help: ArgumentHelp(
+        "How many connections one client address may hold at once; another is answered 503 and closed (default 128).",
+        valueName: "n"))
+    var maxConnectionsPerAddress: Int?
 
     @Option(name: .customLong("max-batch-streams"), help: ArgumentHelp(
         "How many /v1/batch streams may run at once; more get 503 (default 2).", valueName: "n"))
@@ -107,6 +117,8 @@ struct ServeCommand: ParsableCommand {
         if let gracePeriod { settings.gracePeriod = gracePeriod }
         if let idleTimeout { settings.idleTimeout = idleTimeout }
         if let readTimeout { settings.readTimeout = readTimeout }
+        if let headTimeout { settings.headTimeout = headTimeout }
+        if let maxConnectionsPerAddress { settings.maxConnectionsPerAddress = maxConnectionsPerAddress }
         if let maxBatchStreams { settings.maxBatchStreams = maxBatchStreams }
         if let batchMinRate { settings.batchMinRate = batchMinRate }
         if let renderTimeout { settings.renderTimeout = renderTimeout }

@@ -2,7 +2,9 @@ import AlertModel
 import AlertRendering
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// `alertkit serve`: the presenters and emitters over HTTP, on Hummingbird. Binds to loopback unless told otherwise,
@@ -42,10 +44,16 @@ public enum AlertServer {
         router.middlewares.add(RequestLogging(logger: logger, metrics: metrics))
         router.middlewares.add(PathRule())
         if let tokens { router.middlewares.add(BearerTokens(tokens: tokens)) }
-        Routes(service: service, metrics: metrics, log: log).add(to: router)
+        let connections = ClientConnections(limit: configuration.maxConnectionsPerAddress)
+        Routes(service: service, metrics: metrics, log: log, connections: connections).add(to: router)
+        let rules = ConnectionGuard.Rules(headTimeout: configuration.headTimeout, connections: connections, metrics: metrics,
+                                          logger: logger)
+        let idleTimeout = TimeAmount.milliseconds(Int64(configuration.idleTimeout * 1000))
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(responder: responder, idleTimeout: idleTimeout, rules: rules)
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "alertkit"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger

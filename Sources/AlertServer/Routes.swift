@@ -13,13 +13,15 @@ struct Routes: Sendable {
     let metrics: ServerMetrics
     /// The log, whose dropped lines `/metrics` counts.
     let log: ServerLog?
+    /// The open connections, counted by client address, whose total `/metrics` gives.
+    let connections: ClientConnections
     let batchStreams = BatchSlots()
     let deadlines = ReadDeadlines()
 
     /// Each path and the methods it answers (others get 405).
     static let allowed: [String: [HTTPRequest.Method]] = [
         "/v1/render": [.post], "/v1/validate": [.post], "/v1/batch": [.post], "/v1/schema": [.get], "/v1/formats": [.get],
-        "/v1/openapi.json": [.get], "/healthz": [.get], "/readyz": [.get], "/metrics": [.get],
+        "/v1/openapi.json": [.get], "/healthz": [.get, .head], "/readyz": [.get, .head], "/metrics": [.get, .head],
     ]
 
     /// The routes open without a token (GET and HEAD): the probes'.
@@ -32,8 +34,8 @@ struct Routes: Sendable {
         router.get("/v1/schema") { _, _ in Self.json(JSONSchema.alertSchemaText, type: "application/schema+json") }
         router.get("/v1/formats") { _, _ in formats() }
         router.get("/v1/openapi.json") { _, _ in Self.json(OpenAPIDocument.text, type: "application/json") }
-        router.get("/healthz") { _, _ in Self.json(#"{"status":"ok"}"# + "\n", type: "application/json") }
-        router.get("/readyz") { _, _ in
+        probe("/healthz", on: router) { Self.json(#"{"status":"ok"}"# + "\n", type: "application/json") }
+        probe("/readyz", on: router) {
             var locales: [UInt8] = [UInt8(ascii: "[")]
             for (index, locale) in service.pipelines.keys.sorted().enumerated() {
                 if index > 0 { locales.append(UInt8(ascii: ",")) }
@@ -54,13 +56,20 @@ struct Routes: Sendable {
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
         }
-        router.get("/metrics") { _, _ in
+        probe("/metrics", on: router) {
             metrics.batchStreams(active: batchStreams.active)
+            metrics.connections(open: connections.total)
             metrics.recordProcess()
             metrics.logLinesDropped(log?.dropped ?? 0)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
+    }
+
+    /// A probe's route (`Routes.open`): GET answers with `answer`, HEAD with its status and headers and no body.
+    private func probe(_ path: RouterPath, on router: Router<AlertRequestContext>, _ answer: @escaping @Sendable () -> Response) {
+        router.get(path) { _, _ in answer() }
+        router.head(path) { _, _ in answer().createHeadResponse() }
     }
 
     private func options(_ request: Request) throws(ProblemDetails) -> AlertService.Request {

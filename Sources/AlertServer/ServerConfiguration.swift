@@ -24,6 +24,13 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     public var idleTimeout: Double = 30
     /// Seconds a client has to send a whole `/v1/render` or `/v1/validate` body.
     public var readTimeout: Double = 10
+    /// Seconds a client has to send a request's head (its request line and headers): from the connection's accept,
+    /// and on a kept-alive connection from the first byte of each later request. Past it the connection is closed
+    /// without an answer (as nginx's `client_header_timeout`), however steadily the head trickles in.
+    public var headTimeout: Double = 10
+    /// How many connections one client address may hold at once; another is answered 503 and closed before it is
+    /// read, so that one client cannot take every connection the server can hold.
+    public var maxConnectionsPerAddress = 128
     /// How many `/v1/batch` streams may run at once; more are answered 503.
     public var maxBatchStreams = 2
     /// The least rate, in bytes a second, at which a `/v1/batch` body must come in each window of `readTimeout`
@@ -68,6 +75,8 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         maxBatchStreams = try values.decodeIfPresent(Int.self, forKey: .maxBatchStreams) ?? maxBatchStreams
         batchJobs = try values.decodeIfPresent(Int.self, forKey: .batchJobs) ?? batchJobs
         gracePeriod = try values.decodeIfPresent(Double.self, forKey: .gracePeriod) ?? gracePeriod
+        headTimeout = try values.decodeIfPresent(Double.self, forKey: .headTimeout) ?? headTimeout
+        maxConnectionsPerAddress = try values.decodeIfPresent(Int.self, forKey: .maxConnectionsPerAddress) ?? maxConnectionsPerAddress
         batchMinRate = try values.decodeIfPresent(Double.self, forKey: .batchMinRate) ?? batchMinRate
         renderTimeout = try values.decodeIfPresent(Double.self, forKey: .renderTimeout) ?? renderTimeout
         limits.maxDocumentBytes = try values.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? limits.maxDocumentBytes
@@ -99,17 +108,19 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     public func check() throws {
         guard (0...65535).contains(port) else { throw ServerConfigurationError("port \(port) is not 0 to 65535") }
         guard bodyLimit >= 1 else { throw ServerConfigurationError("bodyLimit must be at least 1 byte") }
-        guard maxBatchStreams >= 1, batchJobs >= 1 else { throw ServerConfigurationError("maxBatchStreams and batchJobs must be at least 1") }
+        guard maxBatchStreams >= 1, batchJobs >= 1, maxConnectionsPerAddress >= 1 else {
+            throw ServerConfigurationError("maxBatchStreams, batchJobs and maxConnectionsPerAddress must be at least 1")
+        }
         if let name = limits.invalidLimit { throw ServerConfigurationError("the limit \(name) is too small") }
         if let problem = product.problem { throw ServerConfigurationError(problem) }
-        guard idleTimeout > 0, readTimeout > 0, renderTimeout > 0, gracePeriod >= 0, batchMinRate >= 0 else {
-            throw ServerConfigurationError("idleTimeout, readTimeout and renderTimeout must be above 0, gracePeriod and batchMinRate 0 or more")
+        guard idleTimeout > 0, readTimeout > 0, headTimeout > 0, renderTimeout > 0, gracePeriod >= 0, batchMinRate >= 0 else {
+            throw ServerConfigurationError("idleTimeout, readTimeout, headTimeout and renderTimeout must be above 0, gracePeriod and batchMinRate 0 or more")
         }
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, readTimeout, maxBatchStreams, batchJobs, gracePeriod
-        case batchMinRate, renderTimeout, strict
+        case batchMinRate, renderTimeout, strict, headTimeout, maxConnectionsPerAddress
         case maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, product
     }
 

@@ -46,6 +46,17 @@ struct ServerMetrics: Sendable {
         Counter(label: "alertkit_batch_streams_stopped_total", dimensions: [("reason", reason)], factory: factory).increment()
     }
 
+    /// Counts a connection the server closed before its request was read: `address_limit` (its client address
+    /// already held `maxConnectionsPerAddress`), `head_timeout` (its request head not in within `headTimeout`).
+    func connectionClosed(reason: String) {
+        Counter(label: "alertkit_connections_closed_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    /// Sets how many connections are open now.
+    func connections(open: Int) {
+        Gauge(label: "alertkit_connections_open", factory: factory).record(open)
+    }
+
     /// Sets how many `/v1/batch` streams run now.
     func batchStreams(active: Int) {
         Gauge(label: "alertkit_batch_streams_active", factory: factory).record(active)

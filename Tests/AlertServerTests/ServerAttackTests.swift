@@ -37,14 +37,22 @@ struct ServerAttackTests {
         }
     }
 
-    @Test("with a token file, only GET /healthz, /readyz and /metrics are open; every other route and path needs the token")
+    @Test("with a token file, only GET and HEAD /healthz, /readyz and /metrics are open (HEAD: the GET's status and headers, no body); every other route and path needs the token")
     func openRoutes() async throws {
         let folder = try ScratchDirectory("alertkit-open")
         let file = try folder.file("tokens", "secret\n")
         let data = try Fixtures.sample("ssn-alert")
         try await ServerTests.app { $0.tokenFile = file; $0.allowReveal = true }.test(.router) { client in
             for path in ["/healthz", "/readyz", "/metrics"] {
-                try await client.execute(uri: path, method: .get) { #expect($0.status == .ok, "\(path)") }
+                let type = try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .ok, "\(path)")
+                    return response.headers[.contentType]
+                }
+                try await client.execute(uri: path, method: .head) { response in
+                    #expect(response.status == .ok, "HEAD \(path)")
+                    #expect(response.body.readableBytes == 0, "HEAD \(path)")
+                    #expect(response.headers[.contentType] == type, "HEAD \(path)")
+                }
                 try await client.execute(uri: path, method: .post, headers: ServerTests.json) { #expect($0.status == .unauthorized, "POST \(path)") }
             }
             for path in ["/v1/render?reveal=true&format=text", "/v1/validate", "/v1/batch", "/v1/schema", "/v1/formats",
@@ -126,16 +134,37 @@ struct ServerAttackTests {
         #expect(log.dropped > 10_000, "\(log.dropped)")
     }
 
-    @Test("the configuration file takes batchMinRate, renderTimeout and maxDocumentBytes; below their least, an error")
+    @Test("the configuration file takes batchMinRate, renderTimeout, maxDocumentBytes, headTimeout (10 s) and maxConnectionsPerAddress (128); below their least, an error")
     func configuration() throws {
         let folder = try ScratchDirectory("alertkit-config")
         let file = try folder.file("c.json", #"{"batchMinRate": 10, "renderTimeout": 2.5, "maxDocumentBytes": 4096}"#)
         let configuration = try ServerConfiguration.load(file: file)
         #expect(configuration.batchMinRate == 10 && configuration.renderTimeout == 2.5 && configuration.limits.maxDocumentBytes == 4096)
-        for bad in [#"{"renderTimeout": 0}"#, #"{"batchMinRate": -1}"#, #"{"maxDocumentBytes": 0}"#] {
+        let defaults = ServerConfiguration()
+        #expect(defaults.headTimeout == 10 && defaults.maxConnectionsPerAddress == 128)
+        let guarded = try ServerConfiguration.load(file: try folder.file("g.json", #"{"headTimeout": 2.5, "maxConnectionsPerAddress": 4}"#))
+        #expect(guarded.headTimeout == 2.5 && guarded.maxConnectionsPerAddress == 4)
+        try guarded.check()
+        for bad in [#"{"renderTimeout": 0}"#, #"{"batchMinRate": -1}"#, #"{"maxDocumentBytes": 0}"#, #"{"headTimeout": 0}"#,
+                    #"{"maxConnectionsPerAddress": 0}"#] {
             let path = try folder.file("bad.json", bad)
             #expect(throws: ServerConfigurationError.self) { try ServerConfiguration.load(file: path).check() }
         }
+    }
+
+    @Test("the per-address connection cap: up to it each is counted, over it refused; a closed one gives its slot back")
+    func connectionCap() {
+        let connections = ClientConnections(limit: 3)
+        for _ in 0..<2 { #expect(connections.acquire("127.0.0.2")) }  // below
+        #expect(connections.acquire("127.0.0.2"))  // at
+        #expect(!connections.acquire("127.0.0.2"))  // above: refused, and not counted
+        #expect(connections.acquire("127.0.0.1"))  // another address has its own count
+        #expect(connections.total == 4)
+        connections.release("127.0.0.2")
+        #expect(connections.acquire("127.0.0.2"))
+        for _ in 0..<3 { connections.release("127.0.0.2") }
+        connections.release("127.0.0.1")
+        #expect(connections.total == 0)
     }
 
     @Test("the path rule on its own", arguments: [("/", true), ("/v1/render", true), ("/a.b/c", true), ("/v1/render/", false),

@@ -1,6 +1,7 @@
 """The hostile tester's attacks on `alertkit serve`, as regressions: path spellings that slipped past the bearer
 token, /v1/batch slots kept by clients that vanish, trickle or stop reading, a log pipe nobody reads, templates that
-render without end or include themselves, and a catalog name that broke /readyz's JSON.
+render without end or include themselves, a catalog name that broke /readyz's JSON, request heads trickled a line at
+a time from many connections of one client, and probes that use HEAD.
 
 Every request here is sent with its path exactly as written (http.client or a socket: curl and requests normalise
 paths). Every wait is bounded in time and count; a server that hangs fails the test and is killed.
@@ -524,3 +525,214 @@ def test_a_catalog_not_named_by_a_locale_tag_stops_the_server_and_readyz_is_json
         assert ready["status"] == "ready" and ready["locales"] == ["en", "es", "fr-CA"], ready
     finally:
         server.close()
+
+
+# --- 8: request heads trickled a line at a time, and connections held per client address --------------------------
+# A request head (request line and headers) must be in within the head timeout (--head-timeout, 10 s): counted from
+# the connection's accept, or on a kept-alive connection from the next request's first byte; past it the connection
+# is closed, as nginx's client_header_timeout does. One client address holds at most --max-connections-per-address
+# connections (128); another is answered 503 and closed at once. The attacker and the probers are different client
+# addresses of 127.0.0.0/8 (Linux routes all of it to lo), as they would be on a network.
+
+HEAD_START = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+
+
+def trickle(every, first=HEAD_START, start=0.0, until=60):
+    """The pieces of a head that never ends: `first`, then a header line every `every` seconds."""
+    count = int((until - start) / every)
+    return [(start, first)] + [(start + every * n, b"X-Trickle-%d: 1\r\n" % n) for n in range(1, count)]
+
+
+class Head:
+    """One client's connection from `source` (an address of 127.0.0.0/8), sending `pieces`, [(seconds after
+    connecting, bytes)], when they are due; it records what the server sent and when the server closed it."""
+
+    def __init__(self, port, source, pieces):
+        self.connection = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.connection.bind((source, 0))
+        self.connection.settimeout(10)
+        self.connection.connect(("127.0.0.1", port))
+        self.connection.setblocking(False)
+        self.opened = time.monotonic()
+        self.pieces = list(pieces)
+        self.received = b""
+        self.closed_at = None  # seconds after connecting
+
+    def step(self):
+        """Reads what came, sends what is due; gives whether the server has closed the connection."""
+        if self.closed_at is not None:
+            return True
+        now = time.monotonic() - self.opened
+        try:
+            while data := self.connection.recv(65536):
+                self.received += data
+            self.closed_at = now  # end of stream
+        except BlockingIOError:
+            pass
+        except OSError:
+            self.closed_at = now  # reset
+        while self.closed_at is None and self.pieces and self.pieces[0][0] <= now:
+            try:
+                self.connection.send(self.pieces.pop(0)[1])
+            except OSError:
+                self.closed_at = now
+        return self.closed_at is not None
+
+    def statuses(self):
+        return [int(line.split()[1]) for line in self.received.split(b"\r\n") if line.startswith(b"HTTP/1.1 ")]
+
+    def close(self):
+        self.connection.close()
+
+
+def drive(heads, done, seconds, also=lambda: None):
+    """Steps every head (and `also`) every 50 ms until `done()` or `seconds` pass."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for head in heads:
+            head.step()
+        also()
+        if done():
+            return
+        time.sleep(0.05)
+
+
+def test_a_request_head_must_come_within_the_head_timeout():
+    server = Server("--head-timeout", "2")
+    heads = {}
+    try:
+        port = server.port
+        heads = {
+            # below the timeout: a head in three pieces, the last at 1 s, is served
+            "below": Head(port, "127.0.0.1", [(0, b"GET /healthz HTTP/1.1\r\n"), (0.5, b"Host: 127.0.0.1\r\n"), (1.0, b"\r\n")]),
+            # above it: a header line every half second, for ever, is closed at 2 s
+            "above": Head(port, "127.0.0.1", trickle(0.5)),
+            # nothing at all: closed at 2 s too (a bare connection is a head not yet begun)
+            "silent": Head(port, "127.0.0.1", []),
+            # kept alive: a request served at once, 3.5 s of quiet (the idle timeout's, 30 s, not the head's), then
+            # a head trickled from 3.5 s: closed 2 s after its first byte
+            "kept-alive": Head(port, "127.0.0.1", [(0, HEAD_START + b"\r\n")] + trickle(0.5, start=3.5)),
+        }
+        timed = ("above", "silent", "kept-alive")
+        drive(heads.values(), lambda: all(heads[name].closed_at is not None for name in timed), 5.5 + MARGIN + 2)
+        found = {name: (head.closed_at, head.statuses()) for name, head in heads.items()}
+        assert heads["below"].statuses() == [200] and heads["below"].closed_at is None, found
+        for name, (earliest, latest) in {"above": (2, 2), "silent": (2, 2), "kept-alive": (5.5, 5.5)}.items():
+            closed_at = heads[name].closed_at
+            assert closed_at is not None and earliest - 0.25 <= closed_at <= latest + MARGIN, (
+                f"with --head-timeout 2, the {name} client was closed at {closed_at} s, not at {earliest} s: {found}")
+        assert heads["above"].statuses() == [] and heads["silent"].statuses() == [], found
+        assert heads["kept-alive"].statuses() == [200], found
+        timed_out = settled(lambda: metric(server.metrics(), "alertkit_connections_closed_total", 'reason="head_timeout"'),
+                            lambda value: value == 3, 3)
+        assert timed_out == 3, f'alertkit_connections_closed_total{{reason="head_timeout"}} is {timed_out}, not 3'
+    finally:
+        for head in heads.values():
+            head.close()
+        server.close()
+
+
+def open_connections(server, wanted):
+    """Polls `alertkit_connections_open` (the scrape's own connection counts) until it is `wanted`: the state a test
+    needs before it goes on, not a guessed moment."""
+    return settled(lambda: metric(server.metrics(), "alertkit_connections_open"), lambda value: value == wanted, 10)
+
+
+def test_connections_per_address_are_capped_and_slots_come_back():
+    server = Server("--max-connections-per-address", "4", "--head-timeout", "30")
+    heads = []
+    try:
+        port = server.port
+        held = [Head(port, "127.0.0.2", [(0, HEAD_START)]) for _ in range(4)]  # at the cap: each is accepted
+        heads += held
+        count = open_connections(server, 4 + 1)
+        assert count == 5, f"4 connections from 127.0.0.2 and a scrape: alertkit_connections_open is {count}"
+        extra = Head(port, "127.0.0.2", [(0, HEAD_START + b"\r\n")])  # over it: refused at once
+        heads.append(extra)
+        drive([extra], lambda: extra.closed_at is not None, 5)
+        assert extra.closed_at is not None and extra.closed_at < 3, f"a 5th connection from 127.0.0.2 was not closed ({extra.closed_at})"
+        assert extra.statuses() in ([], [503]), f"a 5th connection from 127.0.0.2 got {extra.received[:200]!r}"
+        refused = metric(server.metrics(), "alertkit_connections_closed_total", 'reason="address_limit"')
+        assert refused == 1, f'alertkit_connections_closed_total{{reason="address_limit"}} is {refused}, not 1'
+        other = Head(port, "127.0.0.3", [(0, HEAD_START + b"\r\n")])  # another address has its own count
+        heads.append(other)
+        drive([other], lambda: other.statuses() != [] or other.closed_at is not None, 10)
+        assert other.statuses() == [200], f"127.0.0.3 beside 127.0.0.2's full count: {other.received[:200]!r}"
+        assert request(port, "GET", "/healthz", timeout=5)[0] == 200
+        for head in held:  # the four held connections are served once their heads end
+            head.pieces.append((0, b"\r\n"))
+        drive(held, lambda: all(head.statuses() for head in held), 10)
+        assert [head.statuses() for head in held] == [[200]] * 4, [head.received[:100] for head in held]
+        held[0].close()  # a slot comes back: another connection from 127.0.0.2 is served
+        served = None
+        for _ in range(50):
+            again = Head(port, "127.0.0.2", [(0, HEAD_START + b"Connection: close\r\n\r\n")])
+            heads.append(again)
+            drive([again], lambda: again.closed_at is not None, 5)
+            if again.statuses() == [200]:
+                served = again
+                break
+            time.sleep(0.1)
+        assert served is not None, "a connection from 127.0.0.2 was still refused after one of its four closed"
+    finally:
+        for head in heads:
+            head.close()
+        server.close()
+
+
+def test_slow_heads_from_one_address_are_closed_at_10_s_and_never_stop_healthz():
+    server = Server()  # the defaults: a head within 10 s, 128 connections an address
+    attackers, others, probes = [], [], []
+    try:
+        port = server.port
+        attackers = [Head(port, "127.0.0.2", trickle(2)) for _ in range(150)]
+        honest = Head(port, "127.0.0.3", [(0, HEAD_START)] + [(n, b"X-Line-%d: 1\r\n" % n) for n in range(1, 7)] + [(7, b"\r\n")])
+        silent = Head(port, "127.0.0.3", [])
+        others = [honest, silent]
+        next_probe = [time.monotonic()]
+
+        def probe():  # GET /healthz from 127.0.0.1 twice a second throughout
+            if time.monotonic() < next_probe[0]:
+                return
+            started = time.monotonic()
+            try:
+                status = request(port, "GET", "/healthz", timeout=3)[0]
+            except OSError as error:
+                status = repr(error)
+            probes.append((status, time.monotonic() - started))
+            next_probe[0] = time.monotonic() + 0.5
+
+        drive(attackers + others, lambda: all(head.closed_at is not None for head in attackers + [silent]) and honest.statuses(),
+              10 + MARGIN + 2, also=probe)
+        closed = sorted(head.closed_at if head.closed_at is not None else float("inf") for head in attackers)
+        refused = [moment for moment in closed if moment < 5]
+        held = [moment for moment in closed if moment >= 5]
+        assert len(refused) == 22 and len(held) == 128, (
+            f"150 connections from 127.0.0.2: {len(refused)} refused at once, {len(held)} held; closed at {closed}")
+        assert 9.75 <= held[0] and held[-1] <= 10 + MARGIN, f"the held slow heads were closed from {held[0]} s to {held[-1]} s, not at 10 s"
+        assert honest.statuses() == [200], f"a head ended at 7 s: {honest.received[:200]!r}"
+        assert silent.closed_at is not None and 9.75 <= silent.closed_at <= 10 + MARGIN, f"a silent connection: {silent.closed_at}"
+        assert len(probes) >= 15 and all(status == 200 and seconds < 2 for status, seconds in probes), probes
+        exposition = server.metrics()
+        assert metric(exposition, "alertkit_connections_closed_total", 'reason="address_limit"') == 22
+        assert metric(exposition, "alertkit_connections_closed_total", 'reason="head_timeout"') == 129
+    finally:
+        for head in attackers + others:
+            head.close()
+        server.close()
+
+
+# --- 9: HEAD on the probes' routes --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("target", ["/healthz", "/readyz", "/metrics"])
+def test_probes_may_use_head(guarded, target):
+    with socket.create_connection(("127.0.0.1", guarded.port), timeout=10) as connection:
+        connection.sendall(f"HEAD {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+        received = b""
+        while data := connection.recv(65536):
+            received += data
+    head, _, body = received.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200 "), f"HEAD {target} without a token: {received[:300]!r}"
+    assert body == b"", f"HEAD {target} sent a body: {body[:200]!r}"
+    status, _, _ = request(guarded.port, "POST", target, body=b"{}", headers={"Content-Type": "application/json"})
+    assert status in (401, 405), f"POST {target}: HTTP {status}"

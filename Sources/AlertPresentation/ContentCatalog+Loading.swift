@@ -258,6 +258,7 @@ extension ContentCatalog {
                 }
             }
         }
+        try checkMatchData(name: name)
         if let problem = product.problem { throw fail(problem) }
         for (network, domains) in networks where domains.isEmpty || domains.contains(where: { $0.isEmpty || $0.contains("/") }) {
             throw fail("/networks/\(network) needs domain names such as \"example.com\"")

@@ -49,7 +49,11 @@ public struct StandardLeakPresenter: LeakPresenting {
             if let raw = data.value(in: event.data) {
                 value = context.options.revealsSensitiveValues ? raw : Masking.mask(raw, rule: data.mask)
             }
-            fields += data.fields(in: event.data).map { context.field($0.name, $0.value) }
+            // A member the contract marks as sensitive keeps its mask wherever the catalog puts it.
+            fields += data.fields(in: event.data).map { field in
+                let rule = context.options.revealsSensitiveValues ? nil : Masking.contractRule(forMember: field.name)
+                return context.field(field.name, rule.map { Masking.mask(field.value, rule: $0) } ?? field.value)
+            }
         }
         if let origin = event.origin {
             fields.append(context.field("origin", origin))

@@ -8,6 +8,21 @@ public enum Masking {
         match.isSensitive
     }
 
+    /// The rule that masks `member` of an event's `data` when the contract marks it as sensitive (`ssn`, `ccn`,
+    /// `iban`, … in any letter case: `SSN` is `ssn`), whatever a catalog says: a catalog cannot turn masking off;
+    /// only the deployment's reveal switch does. `nil` for a member the contract does not mark.
+    public static func contractRule(forMember member: String) -> Rule? {
+        let name = member.lowercased()
+        guard sensitiveMembers.contains(name) else { return nil }
+        switch name {
+        case MatchKind.ssn.valueKey.lowercased(): return .ssn
+        case MatchKind.iban.valueKey.lowercased(): return .iban
+        default: return .lastFour
+        }
+    }
+
+    private static let sensitiveMembers = Set(MatchKind.sensitiveKeys.map { $0.lowercased() })
+
     /// How many of `count` letters and digits may be shown, `reserved` of them already (an IBAN's country code):
     /// the last ones, at most 4, with at most half of the value and at least 4 of it hidden.
     public static func visibleCount(of count: Int, reserved: Int = 0) -> Int {

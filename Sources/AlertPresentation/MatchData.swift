@@ -67,3 +67,26 @@ extension ContentCatalog {
         return codes
     }
 }
+
+extension ContentCatalog {
+    /// What a catalog's `data` cannot do, each an error with the key it is about: describe a contract match type
+    /// (`IDSSN`: where its value is and how it is masked are the contract's), or show a member the contract marks as
+    /// sensitive with `"mask": "none"` (a catalog cannot turn masking off; only the deployment's reveal switch does).
+    func checkMatchData(name: String) throws(CatalogError) {
+        for (code, topic) in matchTypes.sorted(by: { $0.key < $1.key }) {
+            guard let data = topic.data else { continue }
+            let path = ["matchTypes", code, "data"]
+            if MatchKind(rawValue: code) != nil {
+                throw CatalogError(catalog: name, message: "\(CatalogDiagnostics.pointer(path)): \(code) is one of the contract's "
+                                   + "match types: where its value is and how it is masked are the contract's, and a catalog "
+                                   + "cannot change them; remove \"data\"", pointer: path)
+            }
+            if data.mask == .none, let member = data.value.first(where: { Masking.contractRule(forMember: $0) != nil }) {
+                throw CatalogError(catalog: name, message: "\(CatalogDiagnostics.pointer(path + ["mask"])): \"none\" would show "
+                                   + "\"\(member)\", which the contract marks as sensitive, in clear; a catalog cannot turn "
+                                   + "masking off (only the deployment's reveal switch does): use \"last-four\", \"ssn\" or "
+                                   + "\"iban\"", pointer: path + ["mask"])
+            }
+        }
+    }
+}

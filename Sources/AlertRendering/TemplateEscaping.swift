@@ -81,6 +81,10 @@ public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable
         return self
     }
 
+    /// Whether this escaping's output is markup (HTML, XML): a template whose extension calls for one may name no
+    /// other escaping last, since any other would leave alert strings live markup there.
+    public var isMarkup: Bool { self == .html || self == .xml }
+
     /// The escaping an output extension calls for; nil for an extension AlertKit knows no escaping for (the template
     /// then names one on its first line, or is refused).
     public init?(fileExtension: String) {

@@ -174,6 +174,13 @@ public enum TemplateFormats {
                                 + TemplateEscaping.allCases.map(\.rawValue).joined(separator: ", ")
                                 + ", or several joined by + and applied left to right (markdown+json)")
         }
+        // Markup takes its own escaping last: any other would write alert strings into it as live markup.
+        if let markup = TemplateEscaping(fileExtension: fileExtension), markup.isMarkup, escaping.outermost != markup {
+            throw TemplateError(file: file.path, line: 1, message: "escape=\(name) would write alert strings into "
+                                + ".\(fileExtension) output as live markup; a .\(fileExtension) template takes escape="
+                                + "\(markup.rawValue), or a composition that ends in it (text+\(markup.rawValue)), or no "
+                                + "escape= at all")
+        }
         return escaping
     }
 }

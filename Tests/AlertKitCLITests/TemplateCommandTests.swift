@@ -197,4 +197,19 @@ final class TemplateCommandTests {
         let missing = try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("none")])
         #expect(missing.status == 66)
     }
+
+    @Test("templates check and render refuse what a folder cannot do: unmask through a catalog, or escape markup as text")
+    func hostileFolder() throws {
+        try scratch.file("u/catalog/en.json", #"{"matchTypes": {"IDSSN": {"data": {"value": "ssn", "mask": "none"}}}}"#)
+        let unmask = try CLI.run(["templates", "check", "--templates", scratch.path("u")])
+        #expect(unmask.status == 1 && unmask.standardError.contains("\(scratch.path("u"))/catalog/en.json:1:")
+                && unmask.standardError.contains("/matchTypes/IDSSN/data"), "\(unmask.standardError)")
+        #expect(try CLI.run(["render", "SampleData/email-alert.json", "--templates", scratch.path("u")]).status == 78)
+        try scratch.file("m/formats/card.html.mustache", "{{! alertkit: escape=text }}\n<p>{{title}}</p>\n")
+        let markup = try CLI.run(["templates", "check", "--templates", scratch.path("m")])
+        #expect(markup.status == 1 && markup.standardError.contains("\(scratch.path("m"))/formats/card.html.mustache:1")
+                && markup.standardError.contains("as live markup"), "\(markup.standardError)")
+        let card = try CLI.run(["render", "SampleData/email-alert.json", "-f", "card", "--templates", scratch.path("m")])
+        #expect(card.status == 78 && card.output.isEmpty, "\(card.standardError)")
+    }
 }

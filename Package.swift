@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -90,6 +91,7 @@ let package = Package(
                 "CAlertKitBuild", "AlertJSON", "AlertModel", "AlertTemplates", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertReview", "AlertServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
+                .product(name: "Crypto", package: "swift-crypto", condition: tools),
             ]
         ),
         .executableTarget(name: "alertkit", dependencies: ["AlertKitCLI"]),

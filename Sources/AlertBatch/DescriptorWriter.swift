@@ -25,6 +25,10 @@ public final class DescriptorWriter {
     /// How many bytes wait in the buffer.
     public var buffered: Int { buffer.count }
 
+    /// How many bytes of the buffer went out before the last write that failed (a disk that filled up midway takes
+    /// part of a block): what a caller counts as written. 0 until a write fails.
+    public private(set) var writtenBeforeFailure = 0
+
     /// Appends bytes, writing the buffer out when it is full.
     public func write(_ bytes: [UInt8]) throws(BatchInputError) {
         buffer.append(contentsOf: bytes)
@@ -35,12 +39,21 @@ public final class DescriptorWriter {
     public func flush() throws(BatchInputError) {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }  // what went out is not written again by a later flush
-        try Self.writeAll(buffer, to: descriptor)
+        var written = 0
+        do { try Self.writeAll(buffer, to: descriptor, written: &written) } catch {
+            writtenBeforeFailure = written
+            throw error
+        }
     }
 
     /// Writes every byte to `descriptor`, again after an interrupted or partial write.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(BatchInputError) {
         var written = 0
+        try writeAll(bytes, to: descriptor, written: &written)
+    }
+
+    /// `writeAll(_:to:)`, counting in `written` the bytes that went out, also when a write fails.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, written: inout Int) throws(BatchInputError) {
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, bytes.count - written) }
             if count < 0 && errno == EINTR { continue }

@@ -62,8 +62,9 @@ final class BatchSink: @unchecked Sendable {
     /// Records whose outputs are written (with `--ndjson`: flushed to standard output, so that a write that fails
     /// later does not count them).
     private(set) var rendered = 0, skipped = 0, rejected = 0
-    /// With `--ndjson`, records whose lines wait in the buffer.
-    private var unflushed = (rendered: 0, rejected: 0)
+    /// With `--ndjson`, the records whose lines wait in the buffer: where each line ends in it, and whether it is a
+    /// rejection. When a write fails midway, the lines that ended before it count as written.
+    private var unflushed: [(end: Int, rejected: Bool)] = []
     private var bytes = 0
     /// Why the run stopped writing, if an output failed.
     private(set) var outputFailure: String?
@@ -86,7 +87,7 @@ final class BatchSink: @unchecked Sendable {
     /// A rendered alert that gets no file (its name is taken, or a directory stands in its place) is rejected.
     func emit(_ record: BatchRecord, _ encoded: EncodedRecord) -> Bool {
         bytes += record.bytes.count + 1
-        defer { progress.update(records: rendered + skipped + rejected + unflushed.rendered + unflushed.rejected, bytes: bytes) }
+        defer { progress.update(records: rendered + skipped + rejected + unflushed.count, bytes: bytes) }
         var encoded = encoded
         if encoded.kind == .rendered, let directory {
             do {
@@ -105,8 +106,7 @@ final class BatchSink: @unchecked Sendable {
                 if !encoded.messages.isEmpty { progress.clear() }
                 for message in encoded.messages { Diagnostics.print(message) }
                 if directory == nil {
-                    unflushed.rendered += 1
-                    try write(encoded.output)
+                    try write(encoded.output, rejected: false)
                 } else {
                     rendered += 1
                 }
@@ -123,37 +123,48 @@ final class BatchSink: @unchecked Sendable {
                     }
                 }
                 if directory == nil {
-                    unflushed.rejected += 1
-                    try write(encoded.output)
+                    try write(encoded.output, rejected: true)
                 } else {
                     rejected += 1
                 }
                 if failFast { stoppedEarly = true; return false }
             }
         } catch {
-            outputFailure = "standard output: cannot be written (\(error))"
-            unflushed = (0, 0)  // what waited in the buffer is lost with it: not processed
+            outputFailure = standardOutputFailure(error)
             return false
         }
         return true
     }
 
     /// Writes to standard output; once the buffer has gone out, the records in it count as written.
-    private func write(_ bytes: [UInt8]) throws(BatchInputError) {
+    private func write(_ bytes: [UInt8], rejected isRejection: Bool) throws(BatchInputError) {
+        unflushed.append((standardOutput.buffered + bytes.count, isRejection))
         try standardOutput.write(bytes)
         if standardOutput.buffered == 0 { committed() }
     }
 
-    private func committed() {
-        rendered += unflushed.rendered
-        rejected += unflushed.rejected
-        unflushed = (0, 0)
+    /// Counts as written the waiting records whose lines ended within the buffer's first `bytes` (all of them when
+    /// `nil`); the rest are lost with the buffer: not processed.
+    private func committed(upTo bytes: Int? = nil) {
+        for line in unflushed where bytes.map({ line.end <= $0 }) ?? true {
+            if line.rejected { rejected += 1 } else { rendered += 1 }
+        }
+        unflushed = []
+    }
+
+    /// Why standard output stopped, once the complete lines it took are counted; a line it took part of is cut.
+    private func standardOutputFailure(_ error: BatchInputError) -> String {
+        let written = standardOutput.writtenBeforeFailure
+        let complete = unflushed.last { $0.end <= written }?.end ?? 0
+        committed(upTo: written)
+        return "standard output: cannot be written (\(error))"
+            + (written > complete ? "; its last line is cut (\(written - complete) bytes of it were written)" : "")
     }
 
     /// Flushes standard output and the errors file.
     func finish() {
         progress.clear()
-        do { try standardOutput.flush(); committed() } catch { outputFailure = outputFailure ?? "standard output: cannot be written (\(error))" }
+        do { try standardOutput.flush(); committed() } catch { outputFailure = outputFailure ?? standardOutputFailure(error) }
         do { try errors?.close() } catch { outputFailure = outputFailure ?? "\(errorsPath ?? ""): cannot be written (\(error))" }
     }
 }

@@ -86,6 +86,9 @@ struct PresentationFlags: ParsableArguments {
             throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
         }
         catalog.product = settings.product(over: catalog.product)
+        do throws(SettingsError) { try UnsubscribeSecret.sign(&catalog.product) } catch {
+            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
+        }
         let urgency = UrgencyPolicy(threshold: threshold ?? settings.threshold ?? UrgencyPolicy.default.threshold,
                                     enabled: self.urgency ?? settings.urgency ?? UrgencyPolicy.default.enabled)
         // A stored number was checked when it was set; one edited into the file by hand is checked here.

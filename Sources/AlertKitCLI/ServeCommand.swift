@@ -127,6 +127,9 @@ struct ServeCommand: ParsableCommand {
         if let value = limits.maxEvents { settings.limits.maxEvents = value }
         if let value = limits.maxStringBytes { settings.limits.maxStringBytes = value }
         if let value = limits.maxDepth { settings.limits.maxDepth = value }
+        do throws(SettingsError) { settings.alertKeys = try UnsubscribeSecret.signer() } catch {
+            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
+        }
         // The log goes to standard error through a bounded buffer: a stalled reader costs log lines, never service.
         let log = ServerLog()
         let logger = log.logger(label: "alertkit.serve",

@@ -39,7 +39,7 @@ struct Settings: Codable, Equatable {
         ("sms-opt-out", "the text an SMS ends with to say how to stop them, {{product.smsOptOut}} (default: the catalog's)"),
         ("sender-name", "the name emails are from (default: the catalog's product.sender.name)"),
         ("sender-address", "the address emails are from, e.g. alerts@acme.example (default: the catalog's)"),
-        ("unsubscribe", "an https (one-click) or mailto: address for the email's List-Unsubscribe header; {alertKey} becomes the alert's key (default: the catalog's, none)"),
+        ("unsubscribe", "an https (one-click) or mailto: address for the email's List-Unsubscribe header; {alertKey} becomes an HMAC of the alert's id under ALERTKIT_UNSUBSCRIBE_SECRET (default: the catalog's, none)"),
     ]
 
     /// Sets a key from its text; throws a message for a bad key or value.

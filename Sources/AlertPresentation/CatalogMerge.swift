@@ -49,7 +49,8 @@ enum CatalogMerge {
             guard let value = base[key] else {
                 // Words for a match type or category outside the contract, and a topic's optional severity.
                 let optionalTopicKeys: Set<String> = ["severity", "risksPlural", "variants", "sources", "data", "urgent"]
-                if openMaps.contains(pointer) || (optionalTopicKeys.contains(key) && base["risks"] != nil) { return [] }
+                if openMaps.contains(pointer) || (optionalTopicKeys.contains(key) && base["risks"] != nil)
+                    || optionalKeys[pointer]?.contains(key) == true { return [] }
                 return [pointer + "/" + key]
             }
             return unknown(in: overlay[key]!, comparedWith: value, at: pointer + "/" + key)
@@ -69,6 +70,10 @@ enum CatalogMerge {
         }
         return added
     }
+
+    /// Keys an object may have that the shipped catalog leaves out, by the object's pointer: the product's
+    /// `unsubscribe` address (none by default).
+    static let optionalKeys: [String: Set<String>] = ["/product": ["unsubscribe"]]
 
     /// The maps whose keys are codes or names, where an override may add one: `/matchTypes`, `/socialCategories`,
     /// `/networks`, and `/labels` (the label of a field a new match type shows).

@@ -13,8 +13,11 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     public var sender: Sender
     /// Where a reader stops these emails, for the `List-Unsubscribe` header: an `https` address (which also gets RFC
     /// 8058's one-click `List-Unsubscribe-Post`) or a `mailto:` one; `{alertKey}` in it becomes the alert's key (its
-    /// id percent-encoded), so the address can name the customer's alert. Empty for none.
+    /// alert's token, made by `alertKeys`), so the address can name the customer's alert. Empty for none.
     public var unsubscribe: String
+    /// What makes the token `{alertKey}` stands for in `unsubscribe`: the deployment's, never a catalog's. Without
+    /// one, an address that holds `{alertKey}` is not used (the command and the server refuse to start so).
+    public var alertKeys: AlertKeySigner?
 
     /// An email's sender: a display name and an address.
     public struct Sender: Sendable, Hashable, Codable {
@@ -53,11 +56,22 @@ public struct ProductSettings: Sendable, Hashable, Codable {
         case name, appLink, smsOptOut, sender, unsubscribe
     }
 
-    /// `unsubscribe` with `{alertKey}` replaced by `key`; `nil` when there is none.
-    /// `key` is only made when there is one (most renders have none).
-    public func unsubscribeAddress(alertKey key: @autoclosure () -> String) -> String? {
-        unsubscribe.isEmpty ? nil : unsubscribe.replacingOccurrences(of: "{alertKey}", with: key())
+    /// `unsubscribe` with `{alertKey}` replaced by the token `alertKeys` makes of `id`; `nil` when there is no
+    /// address, or when it holds `{alertKey}` and there is no signer (an address that named the alert by its id
+    /// would let anyone unsubscribe another customer).
+    public func unsubscribeAddress(alertID id: String) -> String? {
+        guard !unsubscribe.isEmpty else { return nil }
+        guard unsubscribe.contains("{alertKey}") else { return unsubscribe }
+        guard let alertKeys else { return nil }
+        return unsubscribe.replacingOccurrences(of: "{alertKey}", with: alertKeys.key(for: id))
     }
+
+    /// Whether `unsubscribe` needs a signer that is not there.
+    public var unsubscribeNeedsSigner: Bool { alertKeys == nil && unsubscribe.contains("{alertKey}") }
+
+    /// The most UTF-16 units the app link and the SMS opt-out may take together: one UCS-2 message (70) less a
+    /// space and the start of the alert's text with an ellipsis.
+    public static let smsTailLimit = 66
 
     /// What a catalog without `product` has: a generic name, no app link, no opt-out text, a placeholder sender.
     public static let placeholder = ProductSettings(
@@ -76,6 +90,14 @@ public struct ProductSettings: Sendable, Hashable, Codable {
             if !(web || mail) { return "/product/unsubscribe: \"\(unsubscribe)\" is neither an https address nor a mailto: one" }
         }
         if name.allSatisfy(\.isWhitespace) { return "/product/name is empty" }
+        // An SMS ends with the app link and the opt-out, kept whole: they must leave room in one message of either
+        // encoding (70 UTF-16 units in UCS-2, which one emoji brings; 160 septets in GSM-7, each unit 2 at most).
+        let tail = [appLink, smsOptOut].filter { !$0.isEmpty }.joined(separator: " ")
+        if tail.utf16.count > Self.smsTailLimit {
+            return "/product/smsOptOut: the app link and the SMS opt-out take \(tail.utf16.count) characters together; an SMS "
+                + "keeps them whole, and one that holds an emoji has 70 in all: at most \(Self.smsTailLimit), to leave room "
+                + "for the alert"
+        }
         if sender.name.allSatisfy(\.isWhitespace) || !sender.address.contains("@") {
             return "/product/sender needs a name and an address such as alerts@example.com"
         }

@@ -89,7 +89,7 @@ public struct EmailFormat: AlertEmitter {
             uniqueID: Self.uniqueID([view.id, view.locale, String(Int(date.timeIntervalSince1970)), from, subject, text, html]
                                     + (options.recipient.map { [$0] } ?? [])),
             parts: [("text/plain", text), ("text/html", html)], to: options.recipient,
-            unsubscribe: options.product.unsubscribeAddress(alertKey: TemplateContext.key(view.id)))
+            unsubscribe: options.product.unsubscribeAddress(alertID: view.id))
         let document = try message.serialized()
         guard document.utf8.count <= options.maxDocumentBytes else {
             throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)

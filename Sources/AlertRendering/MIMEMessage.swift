@@ -143,9 +143,11 @@ struct MIMEMessage: Sendable {
         return words.joined(separator: " ")
     }
 
-    /// `Mon, 02 Jan 2006 15:04:05 +0000`.
+    /// `Mon, 02 Jan 2006 15:04:05 +0000`. RFC 5322 (3.3) carries a year of four digits, 1900 or later: a date before
+    /// 1900 is written as the first second of 1900, one after 9999 as the last second of 9999 (a reader takes a year
+    /// of fewer digits for another century: `1` for 2001).
     static func rfc5322(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = min(max(Int(date.timeIntervalSince1970.rounded(.down)), earliestDate), latestDate)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
         let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
@@ -154,6 +156,9 @@ struct MIMEMessage: Sendable {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)) +0000"
     }
+
+    /// 1900-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds from 1970: the dates a `Date` header can carry.
+    static let earliestDate = -2_208_988_800, latestDate = 253_402_300_799
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
     private static func civil(fromDays days: Int) -> (Int, Int, Int) {

@@ -209,8 +209,9 @@ public enum SMSText {
     }
 
     /// One message of `text` followed by `tail` (the product's name for a reply, its app link, how to opt out), which
-    /// is kept whole: `text` is cut to leave it room. Typographic punctuation is made plain when that keeps the
-    /// message in GSM-7 (`plainIfGSM7`). A tail that leaves no room for any of `text` is cut like any text.
+    /// is kept whole: `text` is cut to leave it room, down to its first letters and an ellipsis. Typographic
+    /// punctuation is made plain when that keeps the message in GSM-7 (`plainIfGSM7`). A tail that leaves no room for
+    /// any of `text` is cut like any text (`ProductSettings.problem` refuses product settings that would).
     public static func fit(_ text: String, keeping tail: String) -> String {
         fit(text, keeping: tail, scalarWise: true)
     }
@@ -233,7 +234,9 @@ public enum SMSText {
         let body = String(whole[..<cut]), kept = String(whole[whole.index(after: cut)...])
         let gsm = isGSM(whole)
         let room = (gsm ? 160 : 70) - (measure(kept) + 1)
-        guard room >= 20 else { return fit(whole) }
+        // The tail (the opt-out a carrier requires) is kept whole whenever it fits: the rest gives way, down to the
+        // start of its first word and an ellipsis. A tail longer than a message is refused with the product settings.
+        guard room > (gsm ? 3 : 1) else { return fit(whole) }
         return (fitASCII(body, gsm: gsm, limit: room) ?? fitCharacters(body, gsm: gsm, limit: room)) + " " + kept
     }
 

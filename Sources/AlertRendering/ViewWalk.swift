@@ -77,7 +77,7 @@ enum ViewWalk {
                             $0.key("name") { $0.string(product.sender.name) }
                         }
                     }
-                    let unsubscribe = product.unsubscribeAddress(alertKey: TemplateContext.key(view.id))
+                    let unsubscribe = product.unsubscribeAddress(alertID: view.id)
                     $0.optional(unsubscribe != nil)
                     if let unsubscribe { $0.key("unsubscribe") { $0.string(unsubscribe) } }
                 }

@@ -41,15 +41,20 @@ struct AlertService: Sendable {
                                  formats: formats)
         var pipelines: [String: AlertPipeline] = [:]
         for locale in locales {
-            do {
-                var catalog = try ContentCatalog.load(locale: locale, folders: folders)
-                catalog.product = configuration.product.applied(to: catalog.product)
-                var localized = pipeline
-                localized.context = PresentationContext(catalog: catalog)
-                pipelines[locale] = localized
-            } catch {
+            var catalog: ContentCatalog
+            do { catalog = try ContentCatalog.load(locale: locale, folders: folders) } catch {
                 throw ServerConfigurationError(error.description)
             }
+            catalog.product = configuration.product.applied(to: catalog.product)
+            catalog.product.alertKeys = configuration.alertKeys
+            if catalog.product.unsubscribeNeedsSigner {
+                throw ServerConfigurationError("the unsubscribe address \"\(catalog.product.unsubscribe)\" names "
+                                               + "{alertKey}, which needs the deployment's secret in "
+                                               + "ALERTKIT_UNSUBSCRIBE_SECRET: the key is an HMAC of the alert's id")
+            }
+            var localized = pipeline
+            localized.context = PresentationContext(catalog: catalog)
+            pipelines[locale] = localized
         }
         self.pipelines = pipelines
     }

@@ -50,6 +50,9 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     /// What replaces every locale's product settings (name, app link, SMS opt-out text, email sender), as
     /// `alertkit config set product-name …` does for the other commands: the key `product`.
     public var product = ProductSettings.Override()
+    /// What signs the token `{alertKey}` stands for in `product`'s unsubscribe address: the deployment's secret
+    /// (`alertkit serve` makes it from `ALERTKIT_UNSUBSCRIBE_SECRET`), never a file's key.
+    public var alertKeys: AlertKeySigner?
 
     /// The defaults.
     public init() {}

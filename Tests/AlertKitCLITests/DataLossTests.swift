@@ -255,13 +255,16 @@ final class DataLossTests {
         let numbers = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         #expect(summary.contains("interrupted by SIGTERM: "), "\(summary)")
         let (rendered, rejected, notProcessed) = (numbers[0], numbers[1], numbers[numbers.count - 1])
-        // Counting what is left has 3 seconds; under a sanitizer's slowness it may say "the unread rest" instead.
-        if Fixtures.sanitizer == nil || summary.hasSuffix(" records not processed") {
+        // Counting what is left has 3 seconds; on a busy machine (or under a sanitizer) the count may not reach the
+        // end of the input, and the summary then rightly says so. Each is checked for what it claims.
+        if summary.hasSuffix(", and the unread rest of the input, not processed") {
+            #expect(rendered + rejected + notProcessed < records.count, "\(summary)")
+        } else if summary.hasSuffix(": the unread rest of the input not processed") {
+            #expect(rendered + rejected < records.count, "\(summary)")
+        } else {
             #expect(summary.hasSuffix(" records not processed"), "\(summary)")
             #expect(notProcessed > 0, "the run ended before the signal: \(summary)")
             #expect(rendered + rejected + notProcessed == records.count, "\(summary)")
-        } else {
-            #expect(summary.contains("the unread rest of the input"), "\(summary)")
         }
         #expect(try bytes(errors).split(separator: 0x0A).count == rejected)
         #expect(try bytes(out).split(separator: 0x0A).count == rendered + rejected)
@@ -269,16 +272,19 @@ final class DataLossTests {
 
     @Test("7. a signal while waiting on a pipe that stays open: the run ends at once and says the rest was not read")
     func interruptedPipe() throws {
-        let feed = try scratch.file("some.ndjson", alerts.prefix(10).joined(separator: "\n") + "\n")
+        // The feed ends with a rejection, which the run writes to --errors at once: once the file holds it, the run has
+        // its handlers (installed before the first record) and has read the whole feed. No guessed moment.
+        let feed = try scratch.file("some.ndjson", (alerts.prefix(10) + ["{}"]).joined(separator: "\n") + "\n")
         // The shell keeps the FIFO open for writing after the feed, so the run waits for more.
         let result = try CLI.shell("""
             mkfifo '\(scratch.path("pipe"))'
             "$ALERTKIT" batch - --ndjson --errors '\(scratch.path("e.ndjson"))' -f text < '\(scratch.path("pipe"))' & run=$!
             exec 3> '\(scratch.path("pipe"))'; cat '\(feed)' >&3
-            sleep 2; kill -TERM $run; wait $run; status=$?; exec 3>&-; exit $status
+            waited=0; while [ ! -s '\(scratch.path("e.ndjson"))' ] && [ $waited -lt 6000 ]; do sleep 0.05; waited=$((waited + 1)); done
+            kill -TERM $run; wait $run; status=$?; exec 3>&-; exit $status
             """)
         #expect(result.status == 128 + SIGTERM, "\(result.standardError)")
-        #expect(result.standardError.contains("10 rendered, 0 rejected in "))
+        #expect(result.standardError.contains("10 rendered, 1 rejected in "), "\(result.standardError)")
         #expect(result.standardError.contains("interrupted by SIGTERM: the unread rest of the input not processed"),
                 "\(result.standardError)")
     }
@@ -342,6 +348,26 @@ final class DataLossTests {
         #expect(summary.contains("stopped: an output could not be written: "), "\(summary)")
         #expect(numbers[0] + numbers[1] + numbers[numbers.count - 1] == total, "\(summary)")
         if redirection.hasPrefix(">") { #expect(numbers[0] == 0, "nothing reached standard output: \(summary)") }
+    }
+
+    @Test("9. standard output on a disk that fills midway: the lines written whole are counted as done, a cut last line is said",
+          .enabled(if: getuid() == 0, "mounting a small file system needs root"))
+    func diskFillsMidway() throws {
+        let mount = scratch.path("tiny")
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        let feed = try scratch.file("feed.ndjson", (alerts + ["{}"]).joined(separator: "\n"))
+        let mounted = try Fixtures.run("/bin/mount", ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mount])
+        try #require(mounted.status == 0, "mount: \(mounted.standardError)")
+        defer { _ = try? Fixtures.run("/bin/umount", [mount]) }
+        let result = try CLI.shell("\"$ALERTKIT\" batch '\(feed)' --ndjson -f json > '\(mount)/out.ndjson'")
+        #expect(result.status == 73, "\(result.standardError)")
+        let written = try bytes(mount + "/out.ndjson")
+        let lines = written.filter { $0 == 0x0A }.count
+        let summary = try #require(result.standardError.split(separator: "\n").last.map(String.init))
+        let numbers = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(lines > 0 && numbers[0] + numbers[1] == lines, "\(lines) lines written whole: \(summary)")
+        #expect(numbers[0] + numbers[1] + numbers[numbers.count - 1] == 1001, "\(summary)")
+        #expect(result.standardError.contains("its last line is cut") == (written.last != 0x0A), "\(result.standardError)")
     }
 
     @Test("9. a reader that goes away (a closed pipe) is a write error: exit 73 and a summary, not a silent death")

@@ -56,6 +56,34 @@ struct ChannelPolishTests {
         #expect(plain == text, "typographic punctuation that alone forced UCS-2 was left in: \(text)")
     }
 
+    @Test("SMS: an emoji in the product's name (UCS-2, 70 characters) still leaves the opt-out whole, and the name first",
+          arguments: Fixtures.sampleNames)
+    func smsOptOutKept(name: String) throws {
+        var options = RenderOptions.default
+        let link = "https://acme-identity.example/alerts/open"  // with the opt-out, 64 of the 66 allowed
+        options.product = ProductSettings(name: "Acme 🛡️ Guard", appLink: link, smsOptOut: "Reply STOP to opt out.",
+                                          sender: .init(name: "Acme", address: "alerts@acme.example"))
+        #expect(options.product.problem == nil)
+        let view = try Self.pipeline.view(Fixtures.sample(name))
+        let sms = try Self.pipeline.formats.emitter(named: "sms").render(view, options: options)
+        let text = String(sms.dropLast())
+        #expect(text.hasPrefix("Acme") && text.hasSuffix(" \(link) Reply STOP to opt out."), "\(text)")
+        #expect(SMSText.length(text) <= 70, "\(text)")
+    }
+
+    @Test("product settings: an app link and opt-out of 66 characters together are taken, 67 refused")
+    func smsTailLimit() {
+        func product(_ optOut: String) -> ProductSettings {
+            ProductSettings(name: "Acme", appLink: "https://a.example/" + String(repeating: "x", count: 20), smsOptOut: optOut,
+                            sender: .init(name: "Acme", address: "alerts@acme.example"))
+        }
+        let taken = String(repeating: "o", count: ProductSettings.smsTailLimit - 39)  // 38 of the link, and a space
+        #expect(product(String(taken.dropLast())).problem == nil)
+        #expect(product(taken).problem == nil)
+        #expect(product(taken + "o").problem?.contains("/product/smsOptOut") == true)
+        #expect(product("").problem == nil)
+    }
+
     @Test("SMS fitting: the tail is kept whole, the body cut at a word before it; a tail too long for any body is cut too")
     func smsTail() {
         let body = String(repeating: "word ", count: 60)

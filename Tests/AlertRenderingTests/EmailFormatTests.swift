@@ -79,6 +79,25 @@ struct EmailFormatTests {
         #expect(MIMEMessage.rfc5322(Date(timeIntervalSince1970: 1_795_000_000)) == "Wed, 18 Nov 2026 11:06:40 +0000")
     }
 
+    @Test("the Date header carries four digits, 1900 to 9999: earlier and later dates are clamped, the bounds kept")
+    func dateBounds() throws {
+        func date(_ seconds: Int) -> String { MIMEMessage.rfc5322(Date(timeIntervalSince1970: TimeInterval(seconds))) }
+        let first = MIMEMessage.earliestDate, last = MIMEMessage.latestDate
+        #expect(date(first) == "Mon, 01 Jan 1900 00:00:00 +0000")
+        #expect(date(first - 1) == date(first) && date(-62_135_596_800) == date(first))  // year 1
+        #expect(date(first + 86_400) == "Tue, 02 Jan 1900 00:00:00 +0000")
+        #expect(date(last) == "Fri, 31 Dec 9999 23:59:59 +0000")
+        #expect(date(last + 1) == date(last) && date(last - 1) == "Fri, 31 Dec 9999 23:59:58 +0000")
+        let pipeline = AlertPipeline()
+        for (day, expected) in [("0001-01-01", "01 Jan 1900"), ("0999-06-01", "01 Jan 1900"), ("1899-12-31", "01 Jan 1900"),
+                                ("1900-01-02", "02 Jan 1900"), ("9999-12-31", "31 Dec 9999")] {
+            let alert = #"{"id":"d","type":1,"events":[{"date":"\#(day)","data":{"match":"IDEMAILADDR","email":"a@b.co"}}]}"#
+            let message = try pipeline.render(Data(alert.utf8), format: "email").document
+            let header = message.split(separator: "\r\n").first { $0.hasPrefix("Date: ") }.map(String.init) ?? ""
+            #expect(header.contains(expected), "\(day): \(header)")
+        }
+    }
+
     @Test("addresses and headers: ASCII on its bytes as Foundation and the character walk have it")
     func addressesAndHeaders() throws {
         var random = SystemRandomNumberGenerator()

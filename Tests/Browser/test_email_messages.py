@@ -4,6 +4,8 @@ Every golden `.eml` parses with no defect in the message or its parts, has the h
 multipart/alternative body (text/plain, then text/html) in quoted-printable with lines of at most 78 characters,
 and says what the alert's view model says. A hostile alert rendered by the built binary gives the same.
 """
+import hashlib
+import hmac
 import email
 import email.policy
 import html
@@ -118,21 +120,49 @@ def test_to_and_list_unsubscribe_when_configured(tmp_path):
     """`render --to` gives To; a product `unsubscribe` https address gives List-Unsubscribe with RFC 8058's
     one-click header, the alert's key put in; a help line makes the contact action a tel: link."""
     config = tmp_path / "config.json"
-    environment = {"ALERTKIT_CONFIG": str(config), "PATH": "/usr/bin:/bin"}
+    secret = "a deployment secret of 32 bytes!"
+    environment = {"ALERTKIT_CONFIG": str(config), "PATH": "/usr/bin:/bin", "ALERTKIT_UNSUBSCRIBE_SECRET": secret}
     for key, value in [("unsubscribe", "https://acme.example/stop?alert={alertKey}"), ("sender-name", "Acme Guard"),
                        ("help-line", "+1 (800) 555-0100")]:
         subprocess.run([alertkit(), "config", "set", key, value], check=True, env=environment)
     raw = subprocess.run([alertkit(), "render", str(ROOT / "SampleData" / "email-alert.json"), "-f", "email",
                           "--to", "Ana García <ana@example.com>"], check=True, capture_output=True, env=environment).stdout
     message = parse(raw)
+    # The key is HMAC-SHA256 of the alert's id under the deployment's secret (RFC 2104, as Python's hmac makes it):
+    # the id (4930982:105, sequential) is not in the address, so no one can unsubscribe another customer.
+    key = hmac.new(secret.encode(), b"4930982:105", hashlib.sha256).hexdigest()
+    assert message["List-Unsubscribe"] == f"<https://acme.example/stop?alert={key}>"
+    assert "4930982" not in message["List-Unsubscribe"]
     assert message["To"].addresses[0].addr_spec == "ana@example.com"
     assert message["To"].addresses[0].display_name == "Ana García"
     assert message["From"].addresses[0].display_name == "Acme Guard"
-    assert message["List-Unsubscribe"] == "<https://acme.example/stop?alert=4930982%3A105>"
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     body = [p for p in message.iter_parts()][1].get_content()
     text = [p for p in message.iter_parts()][0].get_content()
     assert 'href="tel:+18005550100"' in body and "+1 (800) 555-0100" in text
+
+
+def test_alert_key_needs_the_deployment_secret(tmp_path):
+    """An unsubscribe address that names {alertKey} is refused without a secret, or with one under 16 bytes, by
+    render and by serve (exit 78, the variable named); with no {alertKey} in it, no secret is needed."""
+    environment = {"ALERTKIT_CONFIG": str(tmp_path / "config.json"), "PATH": "/usr/bin:/bin"}
+    subprocess.run([alertkit(), "config", "set", "unsubscribe", "https://acme.example/stop?alert={alertKey}"], check=True,
+                   env=environment)
+    sample = str(ROOT / "SampleData" / "email-alert.json")
+    server_config = tmp_path / "server.json"
+    server_config.write_text(json.dumps({"product": {"unsubscribe": "https://acme.example/stop?alert={alertKey}"}}))
+    for secret in [None, "", "fifteen bytes!!"]:
+        run_environment = dict(environment, **({"ALERTKIT_UNSUBSCRIBE_SECRET": secret} if secret is not None else {}))
+        for command in [["render", sample, "-f", "email"], ["serve", "--config", str(server_config), "--port", "0"]]:
+            # A server that started anyway would run until the timeout: the test then fails.
+            result = subprocess.run([alertkit(), *command], capture_output=True, text=True, env=run_environment, timeout=60)
+            assert result.returncode == 78, (command, secret, result.stderr)
+            assert "ALERTKIT_UNSUBSCRIBE_SECRET" in result.stderr and result.stdout == ""
+    assert subprocess.run([alertkit(), "render", sample, "-f", "email"], capture_output=True,
+                          env=dict(environment, ALERTKIT_UNSUBSCRIBE_SECRET="sixteen bytes!!!")).returncode == 0
+    subprocess.run([alertkit(), "config", "set", "unsubscribe", "mailto:stop@acme.example"], check=True, env=environment)
+    plain = subprocess.run([alertkit(), "render", sample, "-f", "email"], check=True, capture_output=True, env=environment)
+    assert parse(plain.stdout)["List-Unsubscribe"] == "<mailto:stop@acme.example>"
 
 
 @pytest.mark.parametrize("locale,sender", [("en", "Identity Protection"), ("es", "Protección de identidad")])

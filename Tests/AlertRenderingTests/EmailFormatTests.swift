@@ -79,6 +79,21 @@ struct EmailFormatTests {
         #expect(MIMEMessage.rfc5322(Date(timeIntervalSince1970: 1_795_000_000)) == "Wed, 18 Nov 2026 11:06:40 +0000")
     }
 
+    @Test("a catalog's product.unsubscribe, as docs/catalog.md has it, loads and gives List-Unsubscribe; {alertKey} only with a signer")
+    func catalogUnsubscribe() throws {
+        let scratch = try ScratchDirectory("alertkit-unsubscribe")
+        try scratch.file("catalog/en.json", #"{"product": {"unsubscribe": "https://acme.example/stop?k={alertKey}"}}"#)
+        var catalog = try ContentCatalog.load(locale: "en", folders: [scratch.url])
+        #expect(catalog.product.unsubscribe == "https://acme.example/stop?k={alertKey}" && catalog.product.unsubscribeNeedsSigner)
+        func header(_ catalog: ContentCatalog) throws -> String? {
+            let message = try AlertPipeline(context: PresentationContext(catalog: catalog)).render(Fixtures.sample("email-alert"), format: "email").document
+            return message.components(separatedBy: "\r\n").first { $0.hasPrefix("List-Unsubscribe: ") }
+        }
+        #expect(try header(catalog) == nil, "no signer: the id is never put in the address")
+        catalog.product.alertKeys = AlertKeySigner(name: "test") { "k-" + String($0.count) }
+        #expect(try header(catalog) == "List-Unsubscribe: <https://acme.example/stop?k=k-11>")
+    }
+
     @Test("the Date header carries four digits, 1900 to 9999: earlier and later dates are clamped, the bounds kept")
     func dateBounds() throws {
         func date(_ seconds: Int) -> String { MIMEMessage.rfc5322(Date(timeIntervalSince1970: TimeInterval(seconds))) }

@@ -16,15 +16,29 @@ struct ChangeKey: Hashable, Sendable {
     /// once normalized (a MIME boundary or message id drawn from the content) is left out of the key, and a change
     /// made in several places of the document (a step shown under two leaks) counts once.
     init(_ diff: WordDiff, values: [String]) {
+        guard !diff.isPastWorkLimit else {
+            text = "changed past the word diff's work limit (\(WordDiff.maxWork) steps): no word diff"
+            return
+        }
         var parts: [String] = []  // each change once: the same rewording in two places of a document is one change
-        for change in diff.changes {
-            let removed = Self.normalize(change.removed, values: values), added = Self.normalize(change.added, values: values)
+        var length = 0
+        for change in diff.changes where length <= Self.longest {
+            // The key is cut at `longest` characters: each side is normalized only as far as can show, so that a
+            // change of a whole document costs no more than a short one.
+            let removed = Self.normalize(String(change.removed.prefix(4 * Self.longest)), values: values)
+            let added = Self.normalize(String(change.added.prefix(4 * Self.longest)), values: values)
             let part = "\"\(removed)\" → \"\(added)\""
-            if removed != added, !parts.contains(part) { parts.append(part) }
+            if removed != added, !parts.contains(part) {
+                parts.append(part)
+                length += part.count + 3
+            }
         }
         let joined = parts.isEmpty ? "only the alert's own values changed" : parts.joined(separator: " · ")
-        text = joined.count > 600 ? String(joined.prefix(600)) + "…" : joined
+        text = joined.count > Self.longest ? String(joined.prefix(Self.longest)) + "…" : joined
     }
+
+    /// The most characters of a key.
+    static let longest = 600
 
     /// `text` with each of `values` (longest first) and each word with a digit in it (numbers, dates, ids, hashes)
     /// replaced by a placeholder, and white space runs folded to one space.

@@ -57,4 +57,34 @@ struct WordDiffTests {
         #expect(diff.changes.count == 1)
         #expect(Self.sides(diff) == ("head " + a + " tail", "head " + b + " tail"))
     }
+
+    @Test("the work is linear in the text between two changes: a change at the top and at the bottom of 20,000 words")
+    func linearWork() {
+        for words in [2_000, 20_000] {
+            let middle = String(repeating: "word ", count: words)
+            let diff = WordDiff("old " + middle + "end", "new " + middle + "fin")
+            let tokens = 2 * (2 * words + 3)
+            #expect(diff.changes.map { "\($0.removed)→\($0.added)" } == ["old→new", "end→fin"])
+            #expect(diff.work <= 6 * tokens, "\(words) words: \(diff.work) steps for \(tokens) tokens")
+        }
+    }
+
+    @Test("past its work cap a comparison stops at the cap: the texts are changed, with no word diff")
+    func workCap() {
+        let middle = String(repeating: "word ", count: 20_000)
+        let (a, b) = ("old " + middle + "end", "new " + middle + "fin")
+        let full = WordDiff(a, b)
+        #expect(!full.isPastWorkLimit && full.work < WordDiff.maxWork && !full.isEmpty)
+        #expect(WordDiff(a, b, maxWork: full.work) == full)
+        let capped = WordDiff(a, b, maxWork: full.work - 1)
+        #expect(capped.isPastWorkLimit && capped.runs.isEmpty && !capped.isEmpty && capped.work == full.work)
+        // A middle that differs all through stops at the cap, wherever the search is.
+        let x = (0..<50_000).map { "w\($0)" }.joined(separator: " "), y = (0..<50_000).map { "v\($0)" }.joined(separator: " ")
+        for cap in [10, 5_000, 500_000] {
+            let diff = WordDiff(x, y, maxWork: cap)
+            #expect(diff.isPastWorkLimit && diff.work == cap + 1 && !diff.isEmpty, "\(cap): \(diff.work)")
+        }
+        #expect(WordDiff(x, y).work <= WordDiff.maxWork && !WordDiff(x, y).isPastWorkLimit)
+    }
 }
+

@@ -51,15 +51,15 @@ extension ReviewReport {
             for findings in row.newFindings + row.fixedFindings {
                 let fixed = row.fixedFindings.contains { $0.rule == findings.rule } && !row.newFindings.contains { $0.rule == findings.rule }
                 page += "<p>\(fixed ? "Fixed" : "New") limit finding <code>\(Self.html(findings.rule))</code>: \(findings.count) record\(findings.count == 1 ? "" : "s")</p><ul>"
-                    + findings.examples.map { "<li>record \($0.position + 1)\($0.id.map { " (" + Self.html($0) + ")" } ?? ""): \(Self.html($0.message))</li>" }.joined()
+                    + findings.examples.map { "<li>record \($0.position + 1)\($0.id.map { " (" + Self.html(Self.oneLine($0)) + ")" } ?? ""): \(Self.html(Self.oneLine($0.message)))</li>" }.joined()
                     + "</ul>\n"
             }
             for (number, cluster) in row.clusters.enumerated() {
                 page += "<div class=\"cluster\"><p><strong>\(cluster.count) record\(cluster.count == 1 ? "" : "s")</strong> (\(Self.percent(cluster.share)))"
-                    + (cluster.source.map { ", from <code>\(Self.html($0))</code>" } ?? "") + "</p>\n"
+                    + (cluster.source.map { ", from <code>\(Self.html(Self.oneLine($0)))</code>" } ?? "") + "</p>\n"
                 page += "<div class=\"change\">\(Self.html(cluster.change))</div>\n"
                 for example in cluster.examples {
-                    page += "<p>Record \(example.position + 1)\(example.id.map { " (" + Self.html($0) + ")" } ?? ""):</p>\n" + Self.sideBySide(example.diff)
+                    page += "<p>Record \(example.position + 1)\(example.id.map { " (" + Self.html(Self.oneLine($0)) + ")" } ?? ""):</p>\n" + Self.sideBySide(example.diff)
                 }
                 let shots = screenshots.filter { $0.format == row.format && $0.locale == row.locale && $0.cluster == number }
                 if !shots.isEmpty {
@@ -78,6 +78,7 @@ extension ReviewReport {
 
     /// A word-level diff as a table: before on the left (removed words struck through), after on the right.
     static func sideBySide(_ diff: [DiffRun]) -> String {
+        guard !diff.isEmpty else { return "<p>No word diff: the documents were past the word diff's work limit.</p>\n" }
         var left = "", right = ""
         for run in diff {
             if let same = run.same {

@@ -5,17 +5,20 @@ extension ReviewReport {
         let failing = rows.filter { Self.fails($0, on: failOn) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"alertkit review\" tests=\"\(rows.count)\" failures=\"\(failing.count)\" errors=\"0\">\n"
-        xml += "  <testsuite name=\"\(Self.xml(before)) → \(Self.xml(after))\" tests=\"\(rows.count)\" failures=\"\(failing.count)\" "
+        xml += "  <testsuite name=\"\(Self.xml(Self.oneLine(before))) → \(Self.xml(Self.oneLine(after)))\" tests=\"\(rows.count)\" failures=\"\(failing.count)\" "
             + "errors=\"0\" skipped=\"0\">\n"
         for row in rows {
-            xml += "    <testcase classname=\"alertkit.review\" name=\"\(Self.xml(row.format)) [\(Self.xml(row.locale))]\">\n"
+            xml += "    <testcase classname=\"alertkit.review\" name=\"\(Self.xml(Self.oneLine(row.format))) [\(Self.xml(Self.oneLine(row.locale)))]\">\n"
             if Self.fails(row, on: failOn) {
-                var detail = row.firstFailure.map { "first new failure: \($0)\n" } ?? ""
+                // One line each: an alert's or a template's line break is folded, so that none starts a line of its own.
+                var detail = row.firstFailure.map { "first new failure: \(Self.oneLine($0))\n" } ?? ""
                 for findings in row.newFindings {
-                    detail += "new limit finding \(findings.rule): \(findings.count) records; "
-                        + findings.examples.map { "record \($0.position + 1): \($0.message)" }.joined(separator: "; ") + "\n"
+                    detail += "new limit finding \(Self.oneLine(findings.rule)): \(findings.count) records; "
+                        + findings.examples.map { "record \($0.position + 1): \(Self.oneLine($0.message))" }.joined(separator: "; ") + "\n"
                 }
-                for cluster in row.clusters.prefix(20) { detail += "\(cluster.count) × \(cluster.change)\(cluster.source.map { " (\($0))" } ?? "")\n" }
+                for cluster in row.clusters.prefix(20) {
+                    detail += Self.oneLine("\(cluster.count) × \(cluster.change)\(cluster.source.map { " (\($0))" } ?? "")") + "\n"
+                }
                 xml += "      <failure message=\"\(Self.xml(row.counts))\" type=\"review\">\(Self.xml(detail))</failure>\n"
             }
             xml += "      <system-out>\(Self.xml(row.counts))</system-out>\n"

@@ -4,21 +4,24 @@ extension ReviewReport: CustomStringConvertible {
     /// The terminal summary: one line per format and locale, then each changed row's clusters (at most three, with
     /// their share and source) and new limit findings.
     public var description: String {
-        var lines = ["review: \(before) → \(after), \(records) record\(records == 1 ? "" : "s")"]
+        // Every text from an alert or a template stands on its line (line breaks folded, control characters shown
+        // as U+FFFD), so that none of it starts a line of its own or moves the terminal's cursor.
+        let line = Self.terminalLine
+        var lines = ["review: \(line(before)) → \(line(after)), \(records) record\(records == 1 ? "" : "s")"]
         for row in rows {
-            lines.append("  \(row.format) [\(row.locale)]: " + row.counts)
-            if let failure = row.firstFailure, row.newlyFailing > 0 { lines.append("    first new failure: \(failure)") }
+            lines.append("  \(line(row.format)) [\(line(row.locale))]: " + row.counts)
+            if let failure = row.firstFailure, row.newlyFailing > 0 { lines.append("    first new failure: \(line(failure))") }
             for cluster in row.clusters.prefix(3) {
                 lines.append("    \(cluster.count) × (\(Self.percent(cluster.share))) \(Self.shortened(cluster.change, 160))"
-                             + (cluster.source.map { " — \($0)" } ?? ""))
+                             + (cluster.source.map { " — \(line($0))" } ?? ""))
             }
             if row.clusters.count > 3 { lines.append("    … \(row.clusters.count - 3) more cluster\(row.clusters.count == 4 ? "" : "s") (--report DIR shows all)") }
             for findings in row.newFindings {
-                lines.append("    new limit finding \(findings.rule): \(findings.count) record\(findings.count == 1 ? "" : "s"), e.g. "
-                             + (findings.examples.first.map { "record \($0.position + 1): \($0.message)" } ?? ""))
+                lines.append("    new limit finding \(line(findings.rule)): \(findings.count) record\(findings.count == 1 ? "" : "s"), e.g. "
+                             + (findings.examples.first.map { "record \($0.position + 1): \(line($0.message))" } ?? ""))
             }
             for findings in row.fixedFindings {
-                lines.append("    fixed \(findings.rule): \(findings.count) record\(findings.count == 1 ? "" : "s")")
+                lines.append("    fixed \(line(findings.rule)): \(findings.count) record\(findings.count == 1 ? "" : "s")")
             }
         }
         return lines.joined(separator: "\n")
@@ -30,8 +33,38 @@ extension ReviewReport: CustomStringConvertible {
     }
 
     static func shortened(_ text: String, _ most: Int) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: "⏎")
+        let flat = terminalLine(text)
         return flat.count > most ? String(flat.prefix(most - 1)) + "…" : flat
+    }
+
+    /// `text` on one line: each line ending (CR LF, CR, LF) and each vertical space (VT, FF, NEL, LINE SEPARATOR,
+    /// PARAGRAPH SEPARATOR) as `mark`. Every report that puts an alert's or a template's text in a line uses it.
+    static func oneLine(_ text: String, as mark: String = "⏎") -> String {
+        guard text.unicodeScalars.contains(where: isLineBreak) else { return text }
+        var out = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            if scalar == "\n", afterCR { continue }  // CR LF is one line ending
+            if isLineBreak(scalar) { out.append(contentsOf: mark.unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out)
+    }
+
+    /// Whether a reader may break a line at `scalar`.
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// `text` for a terminal line: on one line, and every other control character (an escape sequence's start, a
+    /// backspace) but the tab as U+FFFD.
+    static func terminalLine(_ text: String) -> String {
+        let flat = oneLine(text)
+        guard flat.unicodeScalars.contains(where: { $0 != "\t" && $0.properties.generalCategory == .control }) else { return flat }
+        return String(String.UnicodeScalarView(flat.unicodeScalars.map { $0 != "\t" && $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
     }
 }
 

@@ -98,6 +98,7 @@ struct ReviewCommand: ParsableCommand {
         for input in inputs {
             do { try input.check() } catch { throw Diagnostics.fail(error.description, code: ExitCodes.noInput) }
         }
+        try checkOutputs(against: inputs)
         for format in formats {
             let known = Set(((try? AlertKitCommand.extensions.formats(templates: beforeSide.folders))?.formats.map(\.name) ?? [])
                             + ((try? AlertKitCommand.extensions.formats(templates: afterSide.folders))?.formats.map(\.name) ?? []))
@@ -164,7 +165,11 @@ struct ReviewCommand: ParsableCommand {
     private func defaultInputs(_ sides: ReviewSide...) throws -> [BatchInput] {
         var inputs: [BatchInput] = []
         if let shipped = Self.shippedSamples() { inputs.append(BatchInput(shipped.path)) }
-        for side in sides { inputs += side.sampleFolders.map { BatchInput($0.path) } }
+        for side in sides {  // a link out of a side is refused, as its templates' are
+            do { inputs += try side.sampleFiles().map { BatchInput($0.path) } } catch {
+                throw Diagnostics.fail("\(error)", code: ExitCodes.noInput)
+            }
+        }
         guard !inputs.isEmpty else {
             throw Diagnostics.fail("review: no alerts to review; name a feed, or keep samples/ in the templates folder", code: ExitCodes.noInput)
         }
@@ -181,6 +186,27 @@ struct ReviewCommand: ParsableCommand {
             candidates.append(folder.appendingPathComponent("SampleData"))
         }
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("email-alert.json").path) }
+    }
+
+    /// Refuses, as `batch` does and before anything is read or written, an output that would overwrite an input or
+    /// be read as one: `--json`, `--summary` or `--junit` naming an input (its path, a link to it, a hard link of it)
+    /// or a feed file in an input folder, and a `--report` folder that is an input folder, lies in one or holds an input.
+    private func checkOutputs(against inputs: [BatchInput]) throws {
+        let safety = OutputSafety(inputs: inputs)
+        do throws(BatchInputError) {
+            for (role, path) in [("--json", json), ("--summary", summary), ("--junit", junit)] {
+                if let path { try safety.checkFile(path, role: role) }
+            }
+            if let report {
+                do { try safety.checkDirectory(report) } catch {
+                    // OutputSafety names batch's folder option; this one is --report.
+                    let message = error.description
+                    throw BatchInputError(message.hasPrefix("--out-dir ") ? "--report " + message.dropFirst("--out-dir ".count) : message)
+                }
+            }
+        } catch {
+            throw Diagnostics.fail(error.description, code: ExitCodes.usage)
+        }
     }
 
     /// The files the options ask for.

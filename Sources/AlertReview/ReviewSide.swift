@@ -60,7 +60,8 @@ public struct ReviewSide: Sendable {
         }
     }
 
-    /// The side's `samples/` folders: the alerts a team keeps with its templates.
+    /// The side's `samples/` folders: the alerts a team keeps with its templates. Their files are read through
+    /// `sampleFiles()`, which refuses a link out of the side.
     public var sampleFolders: [URL] {
         folders.map { $0.appendingPathComponent("samples") }.filter {
             var isDirectory: ObjCBool = false
@@ -68,10 +69,52 @@ public struct ReviewSide: Sendable {
         }
     }
 
+    /// The alert files (`.json`, `.ndjson`, `.jsonl`) of the side's `samples/` folders, searched recursively, each
+    /// folder's in path order. A side's samples are its own files, as its templates and catalogs are: a symbolic link
+    /// (or `samples/` itself) may lead to another file or folder of the side's templates folder, never out of it, and
+    /// one that does is an error naming it, found before anything it leads to is read. A folder reached twice is read
+    /// once; what is neither a regular file nor a folder is left out.
+    public func sampleFiles() throws -> [URL] {
+        var files: [URL] = []
+        for folder in folders {
+            let samples = folder.appendingPathComponent("samples")
+            var status = stat()
+            guard lstat(samples.path, &status) == 0 else { continue }
+            var found: [(key: String, url: URL)] = []
+            var visited: Set<String> = []
+            try walkSamples(samples, key: "samples", root: folder, visited: &visited, into: &found)
+            files += found.sorted { $0.key < $1.key }.map(\.url)
+        }
+        return files
+    }
+
+    private func walkSamples(_ url: URL, key: String, root: URL, visited: inout Set<String>, into found: inout [(key: String, url: URL)]) throws {
+        var link = stat()
+        guard lstat(url.path, &link) == 0 else { return }
+        if link.st_mode & S_IFMT == S_IFLNK, let outside = TemplateFolder.linkLeaving(url, root: root) {
+            throw ReviewSideError("\(name): \(key) is a link to \(outside), outside the templates folder; copy the alerts into the folder instead")
+        }
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return }  // a link to nothing: no alerts
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            guard visited.insert("\(status.st_dev):\(status.st_ino)").inserted else { return }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            for name in names.sorted() {
+                try walkSamples(url.appendingPathComponent(name), key: key + "/" + name, root: root, visited: &visited, into: &found)
+            }
+        case S_IFREG:
+            if key != "samples", ["json", "ndjson", "jsonl"].contains(url.pathExtension.lowercased()) { found.append((key, url)) }
+        default:
+            break
+        }
+    }
+
     /// Whether `other` renders a view as this side does: the same files in every folder but `catalog/` and
     /// `samples/`. Then two equal views make the same document on both sides, and a review renders it once.
     func rendersLike(_ other: ReviewSide) -> Bool {
-        renderingFiles() == other.renderingFiles()
+        guard let mine = renderingFiles(), let theirs = other.renderingFiles() else { return false }
+        return mine == theirs
     }
 
     /// Whether `format` renders a view on `other` as on this side: a template format whose own files and the
@@ -99,6 +142,12 @@ public struct ReviewSide: Sendable {
         for folder in folders {
             guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return nil }
             for case let url as URL in walker {
+                // A link out of the folder is not read (nor walked: it may lead to /); a template, catalog, icon or
+                // page file that is one is refused when the side loads it.
+                if TemplateFolder.linkLeaving(url, root: folder) != nil {
+                    walker.skipDescendants()
+                    continue
+                }
                 let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
                 guard !relative.hasPrefix("catalog/"), !relative.hasPrefix("samples/"), relative != "catalog", relative != "samples",
                       (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }

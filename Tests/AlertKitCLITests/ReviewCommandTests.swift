@@ -114,4 +114,93 @@ struct ReviewCommandTests {
         let result = try CLI.run(arguments)
         #expect(result.status == status && result.standardError.contains(message), "\(result.status): \(result.standardError)")
     }
+
+    /// The email alert sample on one line, with the id `id`.
+    static func alertLine(id: String) throws -> String {
+        var alert = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.sampleDirectory.appendingPathComponent("email-alert.json"))) as! [String: Any]
+        alert["id"] = id
+        return String(decoding: try JSONSerialization.data(withJSONObject: alert), as: UTF8.self) + "\n"
+    }
+
+    @Test("a samples/ link that leaves the side (to a folder outside, to /, or samples/ itself) is refused, exit 66, in a folder side")
+    func sampleLinksInFolder() throws {
+        let outside = try ScratchDirectory("alertkit-review-cli-outside")
+        try outside.file("secret.json", try Self.alertLine(id: "outside-secret"))
+        for (link, target) in [("samples/linked", outside.url.path), ("samples/root", "/"), ("samples", outside.url.path), ("samples", "/"),
+                               ("samples/file.json", outside.path("secret.json"))] {
+            let side = try Self.folder(step: "Change your password today.")
+            try side.file("samples/mine.ndjson", try Self.alertLine(id: "mine"))
+            if link == "samples" { try FileManager.default.removeItem(atPath: side.path("samples")) }
+            try FileManager.default.createSymbolicLink(atPath: side.path(link), withDestinationPath: target)
+            let out = try ScratchDirectory("alertkit-review-cli-out")
+            let result = try CLI.run(["review", "--after", side.url.path, "--locale", "en", "--format", "text", "--json", out.path("r.json")])
+            try #require(result.status == 66, "\(link) → \(target): \(result.status) \(result.standardError) \(result.output)")
+            #expect(result.standardError.contains(link) && result.standardError.contains("outside the templates folder"), "\(result.standardError)")
+            #expect(!result.output.contains("records") && !FileManager.default.fileExists(atPath: out.path("r.json")))
+        }
+        // A link that stays inside the side is followed.
+        let side = try Self.folder(step: "Change your password today.")
+        try side.file("kept/mine.ndjson", try Self.alertLine(id: "mine"))
+        try FileManager.default.createDirectory(atPath: side.path("samples"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: side.path("samples/kept"), withDestinationPath: "../kept")
+        let inside = try CLI.run(["review", "--after", side.url.path, "--locale", "en", "--format", "text"])
+        #expect(inside.status == 0 && inside.output.contains(", 28 records"), "\(inside.standardError) \(inside.output)")
+    }
+
+    @Test("a samples/ link committed to a git side that leaves it (to a folder outside, to /) is refused, exit 66")
+    func sampleLinksInGit() throws {
+        let outside = try ScratchDirectory("alertkit-review-cli-outside")
+        try outside.file("secret.json", try Self.alertLine(id: "outside-secret"))
+        for (link, target) in [("samples/linked", outside.url.path), ("samples/root", "/"), ("samples/up", "../../../.."), ("samples", outside.url.path)] {
+            let repository = try ScratchDirectory("alertkit-review-cli-git")
+            let side = try Self.folder(step: "Change your password today.")
+            try repository.file("tpl/catalog/en.json", Data(contentsOf: side.url.appendingPathComponent("catalog/en.json")))
+            if link != "samples" { try repository.file("tpl/samples/mine.ndjson", try Self.alertLine(id: "mine")) }
+            try FileManager.default.createSymbolicLink(atPath: repository.path("tpl/" + link), withDestinationPath: target)
+            let git = try CLI.shell("git init -q . && git add tpl && git -c user.name=t -c user.email=t@example.com commit -q -m t", in: repository.url)
+            try #require(git.status == 0, "\(git.standardError)")
+            try FileManager.default.removeItem(atPath: repository.path("tpl/" + link))  // the committed link alone: none in the work tree
+            let result = try CLI.shell("\"$ALERTKIT\" review --before HEAD:tpl --after shipped --locale en --format text", in: repository.url)
+            try #require(result.status == 66, "\(link) → \(target): \(result.status) \(result.standardError) \(result.output)")
+            #expect(result.standardError.contains(link) && result.standardError.contains("outside the templates folder"), "\(result.standardError)")
+            #expect(!result.output.contains("records"))
+        }
+        #expect(try Self.leftovers().isEmpty)
+    }
+
+    @Test("an output that is an input (its path, a link to it, a hard link of it) or a report folder that is, holds or lies in an input: refused like batch, exit 64, the input untouched")
+    func outputsAreNotInputs() throws {
+        let folder = try ScratchDirectory("alertkit-review-cli-in")
+        let text = try Self.alertLine(id: "feed-1")
+        let feed = try folder.file("feeds/feed.ndjson", text)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.ndjson"), withDestinationPath: feed)
+        try FileManager.default.linkItem(atPath: feed, toPath: folder.path("hard.ndjson"))
+        let cases: [(input: String, option: String, path: String, message: String)] = [
+            (feed, "--json", feed, "is one of the inputs"),
+            (feed, "--summary", folder.path("link.ndjson"), "is one of the inputs"),
+            (feed, "--junit", folder.path("hard.ndjson"), "is one of the inputs"),
+            (folder.path("link.ndjson"), "--json", folder.path("hard.ndjson"), "is one of the inputs"),
+            (folder.path("feeds"), "--json", folder.path("feeds/new.json"), "is in an input folder"),
+            (feed, "--report", folder.path("feeds"), "overlaps the input"),
+            (feed, "--report", folder.url.path, "overlaps the input"),
+            (folder.path("feeds"), "--report", folder.path("feeds/report"), "overlaps the input"),
+            (folder.path("feeds"), "--report", folder.path("feeds"), "overlaps the input"),
+        ]
+        for test in cases {
+            let result = try CLI.run(["review", test.input, "--after", "shipped", "--locale", "en", "--format", "text", "--no-screenshots",
+                                      test.option, test.path])
+            #expect(result.status == 64 && result.standardError.contains(test.option + " " + test.path)
+                    && result.standardError.contains(test.message), "\(test): \(result.status) \(result.standardError)")
+            #expect(try String(contentsOfFile: feed, encoding: .utf8) == text, "\(test)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("feeds/new.json")) && !FileManager.default.fileExists(atPath: folder.path("feeds/index.html"))
+                    && !FileManager.default.fileExists(atPath: folder.path("index.html")))
+        }
+        // The default inputs (the samples/ folders) are inputs too.
+        let side = try Self.folder(step: "Change your password today.")
+        let sample = try side.file("samples/mine.ndjson", text)
+        let result = try CLI.run(["review", "--after", side.url.path, "--locale", "en", "--format", "text", "--summary", sample])
+        #expect(result.status == 64 && result.standardError.contains("is one of the inputs"), "\(result.standardError)")
+        #expect(try String(contentsOfFile: sample, encoding: .utf8) == text)
+    }
 }
+

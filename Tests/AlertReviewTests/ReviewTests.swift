@@ -83,12 +83,16 @@ struct ReviewTests {
         }
         #expect(report.rows.first { $0.format == "sms" && $0.locale == "en" }!.changed > 0)
         #expect(report.hasChanges && !report.hasNewFailures && !report.fails(on: .failures) && report.fails(on: .changes))
-        // The Markdown summary holds every changed row, and past a limit leaves rows out and says how many.
+        // The Markdown summary holds every changed row, and past a limit leaves clusters out (never a row whose
+        // heading fits) and says how many.
         let summary = report.markdownSummary()
         #expect(summary.count < ReviewReport.markdownLimit && summary.contains("matchTypes.IDEMAILADDR.steps[0].text"))
         let changedRows = report.rows.filter(\.hasChanges).count
         let short = report.markdownSummary(limit: 3_000)
-        #expect(short.count <= 3_000 && short.contains("more changed formats not shown here"), "\(short.count)")
+        #expect(short.count <= 3_000 && short.contains("not shown here"), "\(short.count)")
+        for row in report.rows where row.hasChanges { #expect(short.contains("### `\(row.format)` [`\(row.locale)`]"), "\(row.format): \(short)") }
+        let tiny = report.markdownSummary(limit: 1_500)
+        #expect(tiny.count <= 1_500 && tiny.contains("more changed formats not shown here"), "\(tiny.count)")
         #expect(!report.markdownSummary(limit: 1_000_000).contains("not shown here") && changedRows == 9)
     }
 
@@ -151,4 +155,31 @@ struct ReviewTests {
             #expect(report.rows[0].findingsAfter.map(\.count) == (expected == 0 ? [] : [1]), "limit \(limit)")
         }
     }
+
+    @Test("a side's samples: its alert files in path order, a link inside the side followed, a link out of it (to a folder outside, to /, samples/ itself) refused before anything it leads to is read")
+    func sampleLinks() throws {
+        let side = try ScratchDirectory("alertkit-review")
+        try side.file("samples/b.ndjson", "{}\n")
+        try side.file("samples/a/c.json", "{}")
+        try side.file("samples/notes.txt", "not an alert")
+        try side.file("kept/d.jsonl", "{}\n")
+        try FileManager.default.createSymbolicLink(atPath: side.path("samples/kept"), withDestinationPath: "../kept")
+        try FileManager.default.createSymbolicLink(atPath: side.path("samples/again"), withDestinationPath: "a")
+        let files = try ReviewSide(folder: side.url).sampleFiles().map { String($0.path.dropFirst(side.url.path.count + 1)) }
+        #expect(files == ["samples/a/c.json", "samples/b.ndjson", "samples/kept/d.jsonl"], "\(files)")
+        let outside = try ScratchDirectory("alertkit-review-outside")
+        try outside.file("secret.json", "{}")
+        for (link, target) in [("samples/out", outside.url.path), ("samples/root", "/"), ("samples/a/up", "../../.."), ("samples/file.json", outside.path("secret.json"))] {
+            try FileManager.default.createSymbolicLink(atPath: side.path(link), withDestinationPath: target)
+            #expect(throws: ReviewSideError.self) { try ReviewSide(folder: side.url).sampleFiles() }
+            do { _ = try ReviewSide(folder: side.url).sampleFiles() } catch {
+                #expect("\(error)".contains("\(link) is a link to") && "\(error)".contains("outside the templates folder"), "\(error)")
+            }
+            try FileManager.default.removeItem(atPath: side.path(link))
+        }
+        let linked = try ScratchDirectory("alertkit-review")
+        try FileManager.default.createSymbolicLink(atPath: linked.path("samples"), withDestinationPath: "/")
+        #expect(throws: ReviewSideError.self) { try ReviewSide(folder: linked.url).sampleFiles() }
+    }
 }
+

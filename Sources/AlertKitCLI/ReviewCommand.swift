@@ -88,7 +88,12 @@ struct ReviewCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Private (0700) and removed on SIGINT, SIGTERM and SIGHUP too: it holds the sides and rendered alerts.
+        Self.installStopSignals()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("alertkit-review-scratch-\(UUID().uuidString)")
+        guard mkdir(scratch.path, 0o700) == 0, chmod(scratch.path, 0o700) == 0 else {
+            throw Diagnostics.fail("\(scratch.path): cannot be created (\(String(cString: strerror(errno))))", code: ExitCodes.cannotCreate)
+        }
         defer { try? FileManager.default.removeItem(at: scratch) }
         var beforeSide = try side(before, scratch: scratch.appendingPathComponent("before"))
         var afterSide = try side(after, scratch: scratch.appendingPathComponent("after"))
@@ -111,8 +116,9 @@ struct ReviewCommand: ParsableCommand {
         if let helpLine { options.helpLine = HelpLine(helpLine) }
         let review = Review(before: beforeSide, after: afterSide, formats: formats.isEmpty ? nil : formats,
                             locales: locales.isEmpty ? nil : locales, options: options, jobs: jobs)
-        let stream = RecordStream(inputs: inputs)
-        let records = AnyIterator { stream.next() }.lazy.map(\.bytes)
+        try stopIfSignalled("nothing written")
+        let stream = RecordStream(inputs: inputs, isStopped: { StopSignals.received != nil })
+        let records = AnyIterator { StopSignals.received == nil ? stream.next() : nil }.lazy.map(\.bytes)
         let progress = isatty(STDERR_FILENO) == 1
         var blocks = 0
         let result = review.run(records) { done in
@@ -121,6 +127,7 @@ struct ReviewCommand: ParsableCommand {
             if blocks % 64 == 0 { Self.returnFreeMemory() }
         }
         if progress { FileHandle.standardError.write(Data("\r".utf8)) }
+        try stopIfSignalled("nothing written")
         let rule = ReviewReport.FailOn(rawValue: failOn) ?? .failures
         print(result)
         try write(result, rule: rule, review: review, inputs: inputs, scratch: scratch)
@@ -128,6 +135,26 @@ struct ReviewCommand: ParsableCommand {
             Diagnostics.print("review: fails on \(rule.rawValue)" + (rule == .failures ? " (new failures or new limit findings)" : ""))
             throw ExitCodes.invalidAlert
         }
+    }
+
+    /// `batch`'s stop signals, with interrupted system calls restarted: review waits on git, tar, Chromium and
+    /// ImageMagick through Foundation, whose reads of a pipe do not retry one (they stop the process). Its input is
+    /// still polled, and a poll is never restarted, so a stop is seen as soon as it comes.
+    private static func installStopSignals() {
+        StopSignals.install()
+        for number in StopSignals.handled {
+            var action = sigaction()
+            sigaction(number, nil, &action)
+            action.sa_flags |= Int32(SA_RESTART)
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// Ends the run (128 + the signal's number, as `batch`) when a stop signal came; the scratch folder goes with it.
+    private func stopIfSignalled(_ what: String) throws {
+        guard let number = StopSignals.received else { return }
+        Diagnostics.print("review: interrupted by \(StopSignals.name(number)): \(what)")
+        throw ExitCode(128 + number)
     }
 
     /// Hands the memory freed by the worker threads back to the system (glibc keeps it in per-thread arenas,
@@ -227,12 +254,11 @@ struct ReviewCommand: ParsableCommand {
             do { try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true) } catch {
                 throw Diagnostics.fail("\(report): cannot be created (\(error.localizedDescription))", code: ExitCodes.cannotCreate)
             }
-            let shots = screenshots ? ReviewShots(scratch: scratch.appendingPathComponent("shots")) : nil
-            let taken = shots?.take(result, review: review, records: { RecordStream(inputs: inputs) }) ?? []
-            let note = shots == nil ? nil : shots?.browser == nil
-                ? "No screenshots: Chromium is not installed (apt-get install chromium)."
-                : taken.isEmpty ? nil : "Screenshots: the first example of each changed page and email (its HTML part), before and after."
-            try save(result.html(screenshots: taken, screenshotNote: note), to: report + "/index.html")
+            let taken = screenshots ? ReviewShots(scratch: scratch.appendingPathComponent("shots"))
+                .take(result, review: review, records: { RecordStream(inputs: inputs, isStopped: { StopSignals.received != nil }) }) : .init()
+            try stopIfSignalled("the report was not written")
+            if let leftOut = taken.leftOut { Diagnostics.print("review: \(leftOut)") }
+            try save(result.html(screenshots: taken.shots, screenshotNote: taken.note), to: report + "/index.html")
             Diagnostics.print("review: report written to \(report)/index.html")
         }
     }

@@ -84,6 +84,7 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources/openapi.json")]
         ),
+        .target(name: "TemplateCompiler", dependencies: ["AlertJSON"]),
         .target(name: "CAlertKitBuild"),
         .target(
             name: "AlertKitCLI",
@@ -109,6 +110,11 @@ let package = Package(
         .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertModel", "AlertRendering", "AlertTestSupport"]),
         .testTarget(name: "AlertReviewTests", dependencies: ["AlertReview", "AlertPresentation", "AlertRendering", "AlertTestSupport"]),
         .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertJSON", "AlertModel", "AlertTestSupport"]),
+        .testTarget(
+            name: "TemplateCompilerTests",
+            dependencies: ["TemplateCompiler", "AlertJSON", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.copy("Spec")]
+        ),
         .testTarget(
             name: "AlertServerTests",
             dependencies: [

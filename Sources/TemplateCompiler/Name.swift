@@ -39,6 +39,10 @@ public struct Name: Sendable, Hashable, CustomStringConvertible {
 
     /// The name that `text` writes.
     public static func read(_ text: String) throws(Problem) -> Name {
+        let opens = text.reduce(0) { $0 + ($1 == "(" ? 1 : 0) }
+        guard text.reduce(0, { $0 + ($1 == ")" ? 1 : 0) }) == opens, text.hasSuffix(String(repeating: ")", count: opens)) else {
+            throw .malformed
+        }
         var rest = Substring(text)
         var transforms: [Transform] = []
         while let open = rest.firstIndex(of: "(") {

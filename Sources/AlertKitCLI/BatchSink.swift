@@ -164,7 +164,10 @@ final class BatchSink: @unchecked Sendable {
     /// Flushes standard output and the errors file.
     func finish() {
         progress.clear()
-        do { try standardOutput.flush(); committed() } catch { outputFailure = outputFailure ?? standardOutputFailure(error) }
+        do { try standardOutput.flush(); committed() } catch {
+            let failure = standardOutputFailure(error)  // counts what went out whole, whichever output failed first
+            outputFailure = outputFailure ?? failure
+        }
         do { try errors?.close() } catch { outputFailure = outputFailure ?? "\(errorsPath ?? ""): cannot be written (\(error))" }
     }
 }

@@ -12,7 +12,7 @@ import Glibc
 /// A side's HTML is hostile (a pull request's templates): Chromium loads a copy whose Content-Security-Policy, put
 /// before anything the side wrote, allows no script, no fetch and no frame (`HostilePage`); it runs with its sandbox,
 /// never `--no-sandbox`, with no network (every host unresolvable, a proxy that goes nowhere) and a profile of its
-/// own. As root it runs as `nobody` (setpriv or runuser), in a folder only that user and root can use; where that
+/// own. As root it runs as an unused user id of its own (setpriv), in a folder only that id and root can use; where that
 /// cannot be done, or the sandbox does not start, the screenshots are left out and the note says why (docs/review.md,
 /// "Screenshots and hostile HTML").
 struct ReviewShots {
@@ -170,8 +170,10 @@ enum HostilePage {
         return Array(bytes[..<insertion]) + Array(head.utf8) + Array(bytes[insertion...])
     }
 
-    /// `bytes` with every `http-equiv`, in any case, as `data-http-equiv`. An attribute's name is these ASCII
-    /// letters as written (no character references in names; a NUL in one becomes U+FFFD), so this finds them all.
+    /// `bytes` with every `http-equiv`, in any case, as `data-http-equiv`, and every attribute `rel` as `data-rel`
+    /// (`<link rel=preconnect>`, `dns-prefetch` and `prerender` reach a host whatever the policy says, and a
+    /// `rel=stylesheet` could load nothing the policy allows anyway). An attribute's name is these ASCII letters as
+    /// written (no character references in names; a NUL in one becomes U+FFFD), so this finds them all.
     static func renamingHTTPEquiv(_ bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
@@ -180,12 +182,25 @@ enum HostilePage {
             if matches(bytes, at: index, "http-equiv") {
                 result += Array("data-http-equiv".utf8)
                 index += 10
+            } else if isAttribute(bytes, at: index, "rel") {
+                result += Array("data-rel".utf8)
+                index += 3
             } else {
                 result.append(bytes[index])
                 index += 1
             }
         }
         return result
+    }
+
+    /// Whether `bytes` has the attribute name `name` at `index`: after white space, `/` or a quote, in any case, and
+    /// followed (after white space) by `=`.
+    private static func isAttribute(_ bytes: [UInt8], at index: Int, _ name: StaticString) -> Bool {
+        guard index > 0, [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2F, 0x22, 0x27].contains(bytes[index - 1]),
+              matches(bytes, at: index, name) else { return false }
+        var next = index + name.utf8CodeUnitCount
+        while next < bytes.count, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(bytes[next]) { next += 1 }
+        return next < bytes.count && bytes[next] == UInt8(ascii: "=")
     }
 
     /// Whether `bytes` has `text` (lowercase ASCII) at `index`, ignoring ASCII case.
@@ -215,7 +230,7 @@ final class BrowserSession {
     /// What starts the browser as its user (`setpriv …` as root), empty when it runs as this process's user.
     private let launcher: [String]
     private let user: (uid: uid_t, gid: gid_t)
-    /// ` as nobody` when it runs as another user, for the notes.
+    /// ` as the unused user id N` when it runs as another user, for the notes.
     let asWhom: String
     /// The browser's folder, its descriptor, and the private file its standard error goes to.
     private let folder: URL
@@ -241,35 +256,34 @@ final class BrowserSession {
         var user = (uid: geteuid(), gid: getegid())
         var asWhom = ""
         if user.uid == 0 {
-            // As root Chromium starts only with --no-sandbox: run it as nobody instead.
-            guard let entry = getpwnam("nobody") else {
-                return .failure(BrowserRefusal(reason: "running as root, and there is no user nobody to run Chromium as with its sandbox"))
+            // As root Chromium starts only with --no-sandbox: run it as a user id of its own instead (not nobody,
+            // which other programs share: they could read the rendered alerts, or take part in the browser's files).
+            guard let id = unusedID() else {
+                return .failure(BrowserRefusal(reason: "running as root, and no unused user id was found to run Chromium as with its sandbox"))
             }
-            user = (entry.pointee.pw_uid, entry.pointee.pw_gid)
-            asWhom = " as nobody"
-            if let setpriv = ReviewShots.find(["setpriv"], extra: ["/usr/bin", "/bin"]) {
-                launcher = [setpriv, "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"]
-            } else if let runuser = ReviewShots.find(["runuser"], extra: ["/usr/sbin", "/sbin"]) {
-                launcher = [runuser, "-u", "nobody", "--"]
-            } else {
-                return .failure(BrowserRefusal(reason: "running as root, and neither setpriv nor runuser is installed to run Chromium as nobody with its sandbox"))
+            guard let setpriv = ReviewShots.find(["setpriv"], extra: ["/usr/bin", "/bin"]) else {
+                return .failure(BrowserRefusal(reason: "running as root, and setpriv (util-linux) is not installed to run Chromium as another user with its sandbox"))
             }
+            user = (id, id)
+            asWhom = " as the unused user id \(id)"
+            launcher = [setpriv, "--reuid=\(id)", "--regid=\(id)", "--clear-groups", "--"]
         }
-        // A short name (Chromium's sockets go in it, and a socket's path has at most 107 bytes): the review's
-        // folder's name cut after the UUID's first 8 digits.
+        // A short name (Chromium's sockets go in it, and a socket's path has at most 107 bytes), made by mkdtemp: a
+        // name no one can make first.
         let review = scratch.deletingLastPathComponent()
-        let name = String(review.lastPathComponent.prefix("alertkit-review-scratch-".count + 8)) + "-browser"
+        let template = "alertkit-browser-XXXXXX"
         func usable(_ parent: URL) -> Bool {
             (launcher.isEmpty || searchableByAll(parent.path))
-                && parent.appendingPathComponent(name).path.utf8.count + "/org.chromium.Chromium.XXXXXX/SingletonSocket".count < 108
+                && parent.appendingPathComponent(template).path.utf8.count + "/org.chromium.Chromium.XXXXXX/SingletonSocket".count < 108
         }
         guard let parent = [review.deletingLastPathComponent(), URL(fileURLWithPath: "/tmp")].first(where: usable) else {
-            return .failure(BrowserRefusal(reason: "no temporary folder \(launcher.isEmpty ? "with a short path" : "nobody can reach"), for Chromium's files"))
+            return .failure(BrowserRefusal(reason: "no temporary folder \(launcher.isEmpty ? "with a short path" : "every user can reach"), for Chromium's files"))
         }
-        let folder = parent.appendingPathComponent(name)
-        guard mkdir(folder.path, 0o700) == 0 else {
-            return .failure(BrowserRefusal(reason: "\(folder.path) cannot be made (\(String(cString: strerror(errno))))"))
+        var path = Array(parent.appendingPathComponent(template).path.utf8CString)
+        guard let made = path.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            return .failure(BrowserRefusal(reason: "a folder for Chromium cannot be made in \(parent.path) (\(String(cString: strerror(errno))))"))
         }
+        let folder = URL(fileURLWithPath: String(cString: made))
         let descriptor = Glibc.open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0, fchmod(descriptor, 0o700) == 0, launcher.isEmpty || fchown(descriptor, user.uid, user.gid) == 0 else {
             if descriptor >= 0 { Glibc.close(descriptor) }
@@ -280,15 +294,59 @@ final class BrowserSession {
                                        descriptor: descriptor, errors: scratch.appendingPathComponent("chromium-errors.txt")))
     }
 
-    /// Removes the browser's folder. A helper Chromium left behind (its crash handler) may still write into it for a
-    /// moment, so the removal is tried again for up to a second while the folder is there.
+    /// Removes the browser's folder. When the browser runs as a user id of its own, every process of that id (a
+    /// helper Chromium left behind, or a browser that was taken over) is killed first: none is left to write into
+    /// the folder, or to swap a folder of it for a link while it is removed by path (which would have root remove
+    /// files elsewhere). Otherwise the removal is tried again for up to a second while the folder is there.
     func close() {
         Glibc.close(descriptor)
+        if !launcher.isEmpty, let kill = ReviewShots.find(["kill"], extra: ["/usr/bin", "/bin"]) {
+            for _ in 0..<10 {
+                quietly(launcher + [kill, "-KILL", "-1"])  // as that id: every process of it, but the kill itself
+                guard Self.processes(of: user.uid) == 0 else { usleep(100_000); continue }
+                break
+            }
+        }
         for _ in 0..<10 {
             try? FileManager.default.removeItem(at: folder)
             guard FileManager.default.fileExists(atPath: folder.path) else { return }
             usleep(100_000)
         }
+    }
+
+    /// Runs `command` with no input or output, and waits for it.
+    private func quietly(_ command: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = ["PATH": "/usr/bin:/bin"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        process.waitUntilExit()
+    }
+
+    /// How many processes run as `uid` (their real user id), by /proc.
+    static func processes(of uid: uid_t) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { name in
+            guard name.allSatisfy(\.isNumber), let status = try? String(contentsOfFile: "/proc/\(name)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") }) else { return false }
+            return line.split(whereSeparator: { $0 == "\t" || $0 == " " }).dropFirst().first.map(String.init) == String(uid)
+        }.count
+    }
+
+    /// A user id no account, group and process has, from a random start in 61184–65279 (below nobody's 65534):
+    /// the browser's alone for this review.
+    private static func unusedID() -> uid_t? {
+        let range: ClosedRange<UInt32> = 61_184...65_279
+        let start = UInt32.random(in: range)
+        for offset in 0..<UInt32(range.count) {
+            let id = range.lowerBound + (start - range.lowerBound + offset) % UInt32(range.count)
+            if getpwuid(id) == nil, getgrgid(id) == nil, processes(of: id) == 0 { return id }
+        }
+        return nil
     }
 
     /// Writes `page` into the browser's folder (readable by its user) and gives its `file://` URL.

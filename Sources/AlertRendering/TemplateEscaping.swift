@@ -89,10 +89,10 @@ public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable
     /// then names one on its first line, or is refused).
     public init?(fileExtension: String) {
         switch fileExtension.lowercased() {
-        case "html", "htm": self = .html
+        case "html", "htm", "shtml": self = .html
         case "json": self = .json
         case "md", "markdown": self = .markdown
-        case "xml", "xhtml", "svg", "rss", "atom", "xsl", "xslt", "plist", "kml", "gpx": self = .xml
+        case "xml", "xhtml", "xht", "svg", "svgz", "rss", "atom", "xsl", "xslt", "plist", "kml", "gpx": self = .xml
         case "csv", "tsv": self = .csv
         case "txt", "text", "log": self = .text
         default: return nil

@@ -10,7 +10,7 @@ struct MarkupEscapingTests {
     static let alert = Data(#"{"id":"x","type":1,"events":[{"date":"2016-09-12","data":{"match":"IDEMAILADDR","email":"<img src=x onerror=alert(1)>@b.co","Source":"s"}}]}"#.utf8)
 
     @Test("escape=text, json, markdown, csv, mrkdwn or html+text on a markup extension: the format is broken, file and line 1",
-          arguments: ["html", "htm", "svg", "xml", "xhtml"], ["text", "json", "markdown", "csv", "mrkdwn", "html+text", "xml+json"])
+          arguments: ["html", "htm", "shtml", "HTML", "svg", "svgz", "xml", "xhtml", "xht"], ["text", "json", "markdown", "csv", "mrkdwn", "html+text", "xml+json"])
     func refused(fileExtension: String, escaping: String) throws {
         let scratch = try ScratchDirectory("alertkit-markup")
         let file = try scratch.file("formats/card.\(fileExtension).mustache", "{{! alertkit: escape=\(escaping) }}\n<p>{{#details}}{{value}}{{/details}}</p>\n")

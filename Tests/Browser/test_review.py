@@ -230,6 +230,7 @@ def test_hostile_side_runs_no_script_reaches_no_network_and_keeps_the_sandbox(ho
         assert "--no-sandbox" not in run.split(), run
         if os.geteuid() == 0:
             assert not run.startswith("uid=0 "), f"Chromium ran as root: {run}"
+            assert not run.startswith("uid=65534 "), f"Chromium ran as nobody, whom other programs share: {run}"
 
     page = (folder / "report" / "index.html").read_text()
     assert "HOSTILE-LOCAL-FILE-MARKER" not in page
@@ -251,6 +252,7 @@ def test_hostile_side_runs_no_script_reaches_no_network_and_keeps_the_sandbox(ho
         text = copy.read_text(encoding="utf-8", errors="replace")
         assert policy.match(text), text[:300]
         assert not re.search(r"[\s/]http-equiv\s*=\s*['\"]?refresh", text, re.I), "a refresh is left in the loaded copy"
+        assert not re.search(r"[\s/'\"]rel\s*=", text, re.I), "a link's rel (a preconnect reaches its host) is left"
 
 
 def test_signal_while_screenshots_are_taken_removes_every_scratch_folder(hostile):
@@ -269,7 +271,7 @@ def test_signal_while_screenshots_are_taken_removes_every_scratch_folder(hostile
         deadline = time.monotonic() + 300
         while process.poll() is None and time.monotonic() < deadline:
             names = os.listdir(temporary)
-            if any(name.endswith("-browser") for name in names):
+            if any(name.startswith("alertkit-browser-") for name in names):
                 break
             time.sleep(0.01)
         assert process.poll() is None, "the review ended before Chromium's folder appeared"

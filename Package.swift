@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "AlertKitCLI",
             dependencies: [
-                "CAlertKitBuild", "AlertJSON", "AlertModel", "AlertTemplates", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertReview", "AlertServer",
+                "CAlertKitBuild", "AlertJSON", "AlertModel", "AlertTemplates", "AlertPresentation", "AlertRendering", "AlertBatch", "AlertReview", "AlertServer", "TemplateCompiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto", condition: tools),

@@ -23,14 +23,18 @@ struct TemplatesOption: ParsableArguments {
     /// folder that cannot be listed exits 78 (a configuration error). A template that does not load breaks its own
     /// format only (`BrokenFormat`): asking for that format exits 78 with the file, line and column.
     func formats(_ settings: Settings) throws -> FormatRegistry {
-        if let folder = folder(settings) {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw Diagnostics.fail("\(folder): no such templates folder", code: ExitCodes.noInput)
-            }
-        }
+        try checkFolder(settings)
         do { return try AlertKitCommand.extensions.formats(templates: folders(settings)) } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
+        }
+    }
+
+    /// Exits 66 when the folder to use (`folder(_:)`) is not a folder.
+    func checkFolder(_ settings: Settings) throws {
+        guard let folder = folder(settings) else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Diagnostics.fail("\(folder): no such templates folder", code: ExitCodes.noInput)
         }
     }
 }

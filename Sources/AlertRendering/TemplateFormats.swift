@@ -107,7 +107,7 @@ public enum TemplateFormats {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
-    private static func loadDirectory(_ directory: URL, root: URL) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
+    static func loadDirectory(_ directory: URL, root: URL) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
         var library = MustacheLibrary()
         var entries: [(name: String, file: URL, escaping: TemplateEscaping, sms: Bool, limits: DeclaredLimits)] = []
         var broken: [(emitter: any AlertEmitter, file: URL)] = []
@@ -158,7 +158,7 @@ public enum TemplateFormats {
     }
 
     /// The escaping the first line sets, else the one the extension calls for.
-    private static func escaping(of text: String, fileExtension: String, file: URL) throws(TemplateError) -> TemplateEscaping {
+    static func escaping(of text: String, fileExtension: String, file: URL) throws(TemplateError) -> TemplateEscaping {
         let firstLine = text.prefix(while: { $0 != "\n" })
         guard firstLine.hasPrefix("{{!"), let range = firstLine.range(of: "alertkit: escape=") else {
             guard let escaping = TemplateEscaping(fileExtension: fileExtension) else {

@@ -50,7 +50,9 @@ struct ReviewSafetyTests {
     @Test("a Chromium whose sandbox does not start: no screenshots, the report and the terminal say why, never --no-sandbox")
     func noSandbox() throws {
         let after = try ReviewCommandTests.folder(step: "Change your password today.")
-        let bin = try ScratchDirectory("alertkit-review-cli-bin")
+        // In /tmp, which every user can search: as root, review runs Chromium as an unused user id, which must reach
+        // the fake (the run's TMPDIR may be private to root, as scripts/test.sh makes it).
+        let bin = try ScratchDirectory("alertkit-review-cli-bin", in: URL(fileURLWithPath: "/tmp"))
         // Chromium as it fails where there are no user namespaces and no setuid helper; it says so if given --no-sandbox.
         let fake = try bin.file("chromium", """
             #!/bin/sh

@@ -154,9 +154,9 @@ public final class ScratchDirectory: @unchecked Sendable {
     /// The folder.
     public let url: URL
 
-    /// Creates an empty folder whose name starts with `prefix`.
-    public init(_ prefix: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID())")
+    /// Creates an empty folder whose name starts with `prefix`, in `parent` (the temporary directory by default).
+    public init(_ prefix: String, in parent: URL = FileManager.default.temporaryDirectory) throws {
+        url = parent.appendingPathComponent("\(prefix)-\(UUID())")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

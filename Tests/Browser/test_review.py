@@ -174,12 +174,14 @@ class Listener:
 
 @pytest.fixture
 def hostile():
-    """A folder every user can search (Chromium may run as nobody): the hostile side, a local file, a `chromium` on
-    the PATH that logs how it was started and keeps a copy of the page it was given, then runs the real one."""
+    """A folder every user can search (as root, Chromium runs as an unused user id, which must reach the wrapper; the
+    run's TMPDIR may be private to root, as scripts/test.sh makes it, so the folder is in /tmp): the hostile side, a
+    local file, a `chromium` on the PATH that logs how it was started and keeps a copy of the page it was given, then
+    runs the real one."""
     real = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not os.access(real, os.X_OK):
         pytest.skip("Chromium is not installed")
-    folder = pathlib.Path(tempfile.mkdtemp(prefix="alertkit-hostile-"))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="alertkit-hostile-", dir="/tmp"))
     listener = Listener()
     try:
         folder.chmod(0o755)

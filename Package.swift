@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertJSON", "AlertModel", "AlertTestSupport"]),
         .testTarget(
             name: "TemplateCompilerTests",
-            dependencies: ["TemplateCompiler", "AlertJSON", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["TemplateCompiler", "AlertJSON", "AlertTestSupport", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Spec")]
         ),
         .testTarget(

@@ -1,22 +1,17 @@
 import AlertJSON
+import AlertTestSupport
 
 /// Small templates and JSON contexts from a seed (SplitMix64), for the differential test: names that the contexts
 /// hold, miss, or hold as null; sections of every kind, nested (past three deep less and less often), standalone or inline; transforms;
 /// comments, delimiter changes and a partial (indented or not).
 struct TemplateGenerator {
-    private var state: UInt64
+    private var random: SplitMix
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix(seed: seed)
     }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

@@ -203,4 +203,3 @@ struct ReviewCommandTests {
         #expect(try String(contentsOfFile: sample, encoding: .utf8) == text)
     }
 }
-

@@ -182,4 +182,3 @@ struct ReviewTests {
         #expect(throws: ReviewSideError.self) { try ReviewSide(folder: linked.url).sampleFiles() }
     }
 }
-

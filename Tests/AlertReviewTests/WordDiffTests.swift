@@ -87,4 +87,3 @@ struct WordDiffTests {
         #expect(WordDiff(x, y).work <= WordDiff.maxWork && !WordDiff(x, y).isPastWorkLimit)
     }
 }
-

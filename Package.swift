@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "AlertRendering",
             dependencies: [
-                "AlertJSON", "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark", "CMarkArena",
+                "AlertJSON", "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark", "CMarkArena", "TemplateCompiler",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.embedInCode("Resources/view.schema.json")]

@@ -1,4 +1,5 @@
 import Mustache
+import TemplateCompiler
 
 /// The templates of one folder (or one folder format) and the partials they include, checked when they are loaded,
 /// on swift-mustache's own parse (`TemplateTokens`): no partial includes itself, directly or through others
@@ -172,6 +173,6 @@ struct PartialGraph: Sendable {
     }
 
     /// The names of the view model's lists (`details`, `fields`, `items`…): sections over them repeat.
-    static let listNames: Set<String> = Set(TemplateChecker().lists.map { String($0.split(separator: ".").last ?? "") }
-        + ["enumerated", "sorted", "reversed"])
+    static let listNames: Set<String> = ContextType.templateContext.listMemberNames
+        .union(["enumerated", "sorted", "reversed"])
 }

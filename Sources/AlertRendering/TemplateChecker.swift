@@ -2,6 +2,7 @@ import AlertJSON
 import AlertModel
 import AlertPresentation
 import Foundation
+import TemplateCompiler
 
 /// Checks template folders the way `alertkit templates check` reports them: every template that does not parse
 /// (file, line, column and the Mustache error), and every variable or section name that is not in the view model,
@@ -11,18 +12,11 @@ public struct TemplateChecker: Sendable {
     /// problem type.
     public typealias Problem = TemplateError
 
-    /// The view model's key paths (`title`, `details.fields.label`…), read off a view with every part filled in.
-    let paths: Set<String>
-    /// The key paths that hold an object (`help`) or a list (`details`): a tag prints nothing for the one and the
-    /// list's items for the other, never what a template means.
-    let objects: Set<String>, lists: Set<String>
+    /// The names a template may use: the type of its context (`ContextType.templateContext`).
+    let names = NameCheck(root: .templateContext)
 
     /// A checker for the view model of this version of AlertKit.
-    public init() {
-        let view = Self.fullView()
-        paths = Self.keyPaths(of: view)
-        (objects, lists) = Self.containers(of: view)
-    }
+    public init() {}
 
     /// Every problem of the templates in `folders` (and their `formats/`), in file order.
     public func check(_ folders: [URL]) -> [Problem] {
@@ -83,192 +77,35 @@ public struct TemplateChecker: Sendable {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
-    /// The problems of one template's text.
+    /// The problems of one template's text: a syntax error, or what `NameCheck` finds (each partial it includes is
+    /// checked as a file of its own, in the view's context). A problem that is an error (a transform given a value it
+    /// does not take) has `isError`.
     public func check(_ text: String, file: String) -> [Problem] {
+        let tree: TemplateTree
         do {
             _ = try TemplateFormats.parse(text)
+            tree = try TemplateTree(parsing: text, file: file)
+        } catch let error as TemplateError {
+            return [Problem(file: file, line: error.line ?? 1, column: error.column ?? 1, message: error.message, isError: true)]
+        } catch let error as TemplateDiagnostic {
+            return [Problem(file: file, line: error.line, column: error.column, message: error.message, isError: true)]
         } catch {
-            return [Problem(file: file, line: error.line ?? 1, column: error.column ?? 1, message: error.message)]
+            return [Problem(file: file, message: "\(error)", isError: true)]
         }
-        var problems: [Problem] = []
-        var scopes: [String] = [""]  // the key path each open section iterates, innermost last
-        var repeating: [String?] = [nil]  // for each scope, the list it repeats its body over, if it does
-        for tag in TemplateStructure(text).tags {
-            let body = ((tag.sigil.map(String.init) ?? "") + tag.name).trimmingCharacters(in: .whitespaces)
-            guard let sigil = body.first else { continue }
-            switch sigil {
-            case "!", ">", "<", "=", "%", "$": continue  // comments, partials, delimiters, pragmas, blocks
-            case "/":
-                if scopes.count > 1 {
-                    scopes.removeLast()
-                    repeating.removeLast()
-                }
-                continue
-            default: break
-            }
-            let opensSection = sigil == "#" || sigil == "^"
-            let name = Self.name(in: body.drop(while: { "#^&{".contains($0) }).trimmingCharacters(in: CharacterSet(charactersIn: " }")))
-            if let unknown = Self.unknownTransform(in: name) {
-                let closest = Self.transforms.min { Self.distance($0, unknown) < Self.distance($1, unknown) }
-                let hint = closest.map { Self.distance($0, unknown) <= max(2, unknown.count / 3) ? "; did you mean \($0)?" : "" } ?? ""
-                problems.append(Problem(file: file, line: tag.line, column: tag.column, message:
-                    "\(unknown)(…) is not a transform\(hint) (transforms: \(Self.transforms.sorted().joined(separator: ", ")))"))
-                if opensSection {
-                    scopes.append(scopes.last ?? "")
-                    repeating.append(nil)
-                }
-                continue
-            }
-            if let resolved = resolve(name, in: scopes) {
-                if opensSection {
-                    let repeats = sigil == "#" && !name.hasSuffix(")") && lists.contains(resolved)
-                    if repeats, repeating.contains(resolved) {
-                        problems.append(Problem(file: file, line: tag.line, column: tag.column, message:
-                            "warning: {{#\(name)}} is a section over \(name) inside a section over \(name): the list is "
-                            + "repeated once for each of its own items, so the output grows with the square of its length "
-                            + "(a cube, nested again) and a long alert goes past the document size limit"))
-                    }
-                    scopes.append(resolved)
-                    repeating.append(repeats ? resolved : nil)
-                } else if !name.hasSuffix(")"), objects.contains(resolved) || lists.contains(resolved) {
-                    let what = objects.contains(resolved) ? "an object: print one of its values" : "a list: print its items in a section"
-                    problems.append(Problem(file: file, line: tag.line, column: tag.column,
-                                            message: "\(name) is \(what) ({{#\(name)}}…{{/\(name)}})"))
-                }
-                continue
-            }
-            if Self.sequenceNames.contains(name) || name == "." {
-                if opensSection {
-                    scopes.append(scopes.last ?? "")
-                    repeating.append(nil)
-                }
-                continue
-            }
-            let known = Array(names(in: scopes))
-            let closest = known.min { Self.distance($0, name) < Self.distance($1, name) }
-            let hint = closest.map { Self.distance($0, name) <= max(2, name.count / 3) ? "; did you mean \($0)?" : "" } ?? ""
-            problems.append(Problem(file: file, line: tag.line, column: tag.column,
-                                    message: "\(name) is not in the view model\(hint)"))
-            if opensSection {
-                scopes.append(name)
-                repeating.append(nil)
-            }
+        return names.check(tree).map { finding in
+            Problem(file: finding.diagnostic.file, line: finding.diagnostic.line, column: finding.diagnostic.column,
+                    message: (finding.kind == .nestedRepetition ? "warning: " : "") + finding.diagnostic.message,
+                    isError: finding.severity == .error)
         }
-        return problems
     }
 
-    /// The transforms swift-mustache knows (`uppercased(title)`, `first(nextSteps.items)`…): a name it does not know
-    /// renders nothing, silently.
-    static let transforms: Set<String> = ["empty", "capitalized", "lowercased", "uppercased", "reversed", "first", "last",
-                                          "count", "sorted", "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index"]
-
-    /// The first transform of `name` (`a(b(c))`: `a`, then `b`) that is not one of `transforms`.
-    static func unknownTransform(in name: String) -> String? {
-        var rest = Substring(name)
-        while let open = rest.firstIndex(of: "(") {
-            let transform = String(rest[..<open])
-            if !transforms.contains(transform) { return transform }
-            rest = rest[rest.index(after: open)...]
-        }
-        return nil
-    }
-
-    /// Names Mustache gives inside a list: `first()`, `last()`, `index()`, `even()`, `odd()`.
-    static let sequenceNames: Set<String> = ["first()", "last()", "index()", "even()", "odd()", "first", "last", "index", "even", "odd"]
-
-    /// The key path `name` stands for in the innermost scope that has it, as Mustache looks names up.
-    private func resolve(_ name: String, in scopes: [String]) -> String? {
-        let inner = name.hasSuffix(")") ? Self.argument(of: name) : name
-        for scope in scopes.reversed() {
-            let path = scope.isEmpty ? inner : scope + "." + inner
-            if paths.contains(path) { return path }
-        }
-        return nil
-    }
-
-    private func names(in scopes: [String]) -> Set<String> {
-        var names: Set<String> = []
-        for scope in scopes {
-            for path in paths where scope.isEmpty || path.hasPrefix(scope + ".") {
-                names.insert(scope.isEmpty ? path : String(path.dropFirst(scope.count + 1)))
-            }
-        }
-        return names
-    }
-
-    /// `first(nextSteps.items)` → `nextSteps.items`; a name without a transform as it is.
-    private static func argument(of name: String) -> String {
-        guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return name }
-        let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
-        return inner.isEmpty ? name : String(inner)
-    }
-
-    private static func name(in body: String) -> String {
-        String(body.prefix(while: { !$0.isWhitespace }))
-    }
-
-    /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
-    }
-
-    /// The context a template sees for `view` (`TemplateContext`, with `alert` and `product`, every product text
-    /// set), as plain dictionaries and arrays.
-    static func context(of view: AlertView) -> [String: Any] {
-        let product = ProductSettings(name: "n", appLink: "https://example.com/", smsOptOut: "o",
-                                      sender: .init(name: "n", address: "a@example.com"))
-        return TemplateContext.values(of: view, escaping: .text, product: product).plain
-    }
-
-    /// The key paths of a context: objects add their keys, lists stand for their elements.
-    static func keyPaths(of view: AlertView) -> Set<String> {
-        var paths: Set<String> = []
-        func walk(_ value: Any, _ prefix: String) {
-            if let object = value as? [String: Any] {
-                for (key, member) in object {
-                    let path = prefix.isEmpty ? key : prefix + "." + key
-                    paths.insert(path)
-                    walk(member, path)
-                }
-            } else if let elements = value as? [Any] {
-                for element in elements { walk(element, prefix) }
-            }
-        }
-        walk(context(of: view), "")
-        return paths
-    }
-
-    /// The key paths that hold an object, and those that hold a list.
-    static func containers(of view: AlertView) -> (objects: Set<String>, lists: Set<String>) {
-        var objects: Set<String> = [], lists: Set<String> = []
-        func walk(_ value: Any, _ prefix: String) {
-            if let object = value as? [String: Any] {
-                if !prefix.isEmpty { objects.insert(prefix) }
-                for (key, member) in object { walk(member, prefix.isEmpty ? key : prefix + "." + key) }
-            } else if let elements = value as? [Any] {
-                lists.insert(prefix)
-                for case let object as [String: Any] in elements {
-                    for (key, member) in object { walk(member, prefix + "." + key) }
-                }
-            }
-        }
-        walk(context(of: view), "")
-        return (objects, lists)
-    }
-
-    /// A view with every optional part present, so that every key appears.
+    /// A view with every optional part present, so that every key appears: a help line, and events of three match
+    /// types, so that the next steps come in groups.
     static func fullView() -> AlertView {
-        let email = #"{"id":"x","type":1,"events":[{"date":"2020-01-01","data":{"match":"IDEMAILADDR","email":"a@b.c","site":"s","CreationDate":"2020-01-01 00:00:00"}}]}"#
-        guard let decoded = try? AlertDecoder().decode(Array(email.utf8)) else {
+        let alert = #"{"id":"x","type":1,"events":[{"date":"2020-01-01","data":{"match":"IDEMAILADDR","email":"a@b.c","site":"s","CreationDate":"2020-01-01 00:00:00"}},"#
+            + #"{"date":"2020-01-01","data":{"match":"IDSSN","ssn":"123-45-6789","Source":"s","SourceDate":"2020-01-01"}},"#
+            + #"{"date":"2020-01-01","data":{"match":"IDCCN","ccn":"4111111111111111","site":"s","CreationDate":"2020-01-01 00:00:00"}}]}"#
+        guard let decoded = try? AlertDecoder().decode(Array(alert.utf8)) else {
             preconditionFailure("the checker's own sample alert no longer decodes")
         }
         let options = PresentationOptions(helpLine: HelpLine("+1 800 555 0100"))

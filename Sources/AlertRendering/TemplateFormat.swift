@@ -257,13 +257,17 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     public var column: Int?
     /// What is wrong.
     public var message: String
+    /// Whether a template with this problem must not load (a syntax error, a transform given a value it does not
+    /// take), as against a warning it renders with (a name not in its context).
+    public var isError: Bool
 
     /// Creates an error.
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, isError: Bool = false) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.isError = isError
     }
 
     /// `FILE:LINE:COLUMN: message`.

@@ -225,7 +225,12 @@ extension FormatRegistry {
             let problems = files.flatMap { file in
                 (try? String(contentsOf: file, encoding: .utf8)).map { checker.check($0, file: file.path) } ?? []
             }
-            if !problems.isEmpty { registry.setUnresolved(problems, for: format) }
+            if let error = problems.first(where: \.isError), let emitter = try? registry.emitter(named: format) {
+                // A transform given a value it does not take: the format does not load, as with a syntax error.
+                registry.register(BrokenFormat(replacing: emitter.format, error: error))
+            } else if !problems.isEmpty {
+                registry.setUnresolved(problems, for: format)
+            }
         }
         return registry
     }

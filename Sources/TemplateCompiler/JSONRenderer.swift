@@ -27,8 +27,8 @@ public struct JSONRenderer<Escaping: ByteEscaping>: Sendable {
     /// Appends the document for `context` to `output`.
     public func render(_ context: JSONValue, into output: inout [UInt8]) throws(TemplateDiagnostic) {
         var run = RenderRun<Escaping>(partials: library.partials, root: context)
-        swap(&run.output, &output)
-        defer { swap(&run.output, &output) }
+        swap(&run.output.bytes, &output)
+        defer { swap(&run.output.bytes, &output) }
         try run.render(library.template.nodes, file: library.template.file)
     }
 }
@@ -36,14 +36,10 @@ public struct JSONRenderer<Escaping: ByteEscaping>: Sendable {
 /// One render's state: the output, the context stack, the list item's place, the partials' indentation.
 struct RenderRun<Escaping: ByteEscaping> {
     let partials: [String: TemplateTree]
-    var output: [UInt8] = []
+    var output = DocumentOutput()
     var stack: [JSONValue]
     /// The place of the list item being rendered, when the innermost context is one.
     var place: SequencePlace?
-    /// The white space every line of the partials being rendered starts with.
-    var indentation: [UInt8] = []
-    /// Whether the next byte from the template starts a line (and so needs `indentation` first).
-    var atLineStart = true
     var depth = 0
 
     init(partials: [String: TemplateTree], root: JSONValue) {
@@ -55,7 +51,7 @@ struct RenderRun<Escaping: ByteEscaping> {
         for node in nodes {
             switch node {
             case .text(let bytes):
-                writeText(bytes)
+                output.writeText(bytes)
             case .variable(let name, let escaped, _):
                 if let value = resolve(name) { write(value, escaped: escaped) }
             case .section(let name, let inverted, let body, _):
@@ -67,16 +63,12 @@ struct RenderRun<Escaping: ByteEscaping> {
                         + "\(depth + 1) deep, past the limit of \(JSONRenderer<Escaping>.maxPartialDepth): a partial that "
                         + "includes itself needs a section that ends it (a list that runs out, a value that turns false)")
                 }
-                let (outerIndentation, outerPlace) = (self.indentation, place)
-                if !indentation.isEmpty {
-                    self.indentation += indentation
-                    atLineStart = true
-                }
+                let (outerIndentation, outerPlace) = (output.indent(by: indentation), place)
                 place = nil
                 depth += 1
                 try render(tree.nodes, file: tree.file)
                 depth -= 1
-                (self.indentation, place) = (outerIndentation, outerPlace)
+                (output.indentation, place) = (outerIndentation, outerPlace)
             }
         }
     }
@@ -159,27 +151,7 @@ struct RenderRun<Escaping: ByteEscaping> {
         case .null, .array, .object: return
         }
         guard !text.isEmpty else { return }
-        if atLineStart, !indentation.isEmpty {
-            output += indentation
-            atLineStart = false
-        }
-        if escaped { Escaping.write(text, into: &output) } else { output.append(contentsOf: text.utf8) }
-    }
-
-    /// Template text, each line starting with the partials' indentation when there is one.
-    private mutating func writeText(_ bytes: [UInt8]) {
-        guard !indentation.isEmpty else { return output.append(contentsOf: bytes) }
-        var start = 0
-        while start < bytes.count {
-            if atLineStart {
-                output += indentation
-                atLineStart = false
-            }
-            let newline = bytes[start...].firstIndex(of: ASCII.newline)
-            let end = newline.map { $0 + 1 } ?? bytes.count
-            output.append(contentsOf: bytes[start..<end])
-            atLineStart = newline != nil
-            start = end
-        }
+        output.beforeValue()
+        if escaped { Escaping.write(text, into: &output.bytes) } else { output.bytes.append(contentsOf: text.utf8) }
     }
 }

@@ -127,4 +127,19 @@ struct TemplateFormatTests {
         #expect(throws: TemplateError.self) { try registry.emitter(named: "bad").render(view, options: RenderOptions()) }
         #expect(try registry.emitter(named: "slack").render(view, options: RenderOptions()).contains("Email Address Leaked"))
     }
+
+    @Test("a transform given a value it does not take breaks its format at load; a misspelt name only warns")
+    func transformTypes() throws {
+        let folder = try ScratchDirectory("alertkit-transform-types")
+        try folder.file("bad.txt.mustache", "{{title}}\n{{uppercased(details)}}\n")
+        try folder.file("warned.txt.mustache", "{{titel}}\n")
+        let registry = try FormatRegistry.standard(templates: [folder.url])
+        let error = try #require(registry.broken.first?.error)
+        #expect(registry.broken.count == 1 && error.file.hasSuffix("bad.txt.mustache") && error.line == 2 && error.column == 1, "\(error)")
+        #expect(error.message == "uppercased(…) takes a string; in uppercased(details) it is given a list")
+        let view = try AlertPipeline(formats: registry).view(Fixtures.sample("email-alert"))
+        #expect(throws: TemplateError.self) { try registry.emitter(named: "bad").render(view, options: RenderOptions()) }
+        #expect(registry.unresolvedNames(of: "warned").map(\.message) == ["titel is not in the view model; did you mean title?"])
+        #expect(try registry.emitter(named: "warned").render(view, options: RenderOptions()) == "\n")
+    }
 }

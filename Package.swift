@@ -19,9 +19,10 @@ let package = Package(
         .library(name: "AlertKitCLI", targets: ["AlertKitCLI"]),
         .executable(name: "alertkit", targets: ["alertkit"]),
     ],
-    // The libraries need swift-mustache alone. The command and the server (`Tools`, on by default) bring
-    // ArgumentParser, Hummingbird and SwiftNIO: a package that depends on AlertKit with `traits: []` builds the
-    // libraries without them and does not even fetch them (README, "Use the libraries in Swift").
+    // The libraries need no package (templates are compiled by the TemplateCompiler target; swift-mustache is the
+    // tests' oracle). The command and the server (`Tools`, on by default) bring ArgumentParser, Hummingbird, SwiftNIO
+    // and swift-crypto: a package that depends on AlertKit with `traits: []` builds the libraries without them and
+    // does not even fetch them (README, "Use the libraries in Swift").
     traits: [
         .trait(name: "Tools", description: "The alertkit command and its HTTP server (ArgumentParser, Hummingbird)."),
         .default(enabledTraits: ["Tools"]),
@@ -66,7 +67,6 @@ let package = Package(
             name: "AlertRendering",
             dependencies: [
                 "AlertJSON", "AlertModel", "AlertPresentation", "AlertTemplates", "Ccmark", "CMarkArena", "TemplateCompiler",
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.embedInCode("Resources/view.schema.json")]
         ),
@@ -102,8 +102,9 @@ let package = Package(
         .testTarget(
             name: "AlertRenderingTests",
             dependencies: [
-                "AlertRendering", "AlertPresentation", "AlertJSON", "AlertModel", "AlertTestSupport", "Ccmark", "CMarkArena",
+                "AlertRendering", "AlertPresentation", "AlertJSON", "AlertModel", "AlertTestSupport", "Ccmark", "CMarkArena", "TemplateCompiler",
                 .product(name: "PropertyBased", package: "swift-property-based", condition: tools),
+                .product(name: "Mustache", package: "swift-mustache", condition: tools),  // the oracle the compiled templates are held to
             ],
             exclude: ["Golden"]
         ),
@@ -112,7 +113,7 @@ let package = Package(
         .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertJSON", "AlertModel", "AlertTestSupport"]),
         .testTarget(
             name: "TemplateCompilerTests",
-            dependencies: ["TemplateCompiler", "AlertJSON", "AlertTestSupport", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["TemplateCompiler", "AlertJSON", "AlertTestSupport", .product(name: "Mustache", package: "swift-mustache", condition: tools)],
             resources: [.copy("Spec")]
         ),
         .testTarget(

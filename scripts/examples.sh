@@ -35,10 +35,10 @@ for example in Examples/*/; do
   if grep -E "(^|[^a-z])warning:" <<<"$log" | grep -qvE "warning: 'swift-distributed-tracing': found [0-9]+ file\(s\) which are unhandled"; then
     echo "examples: $name builds with warnings" >&2; exit 1
   fi
-  # A package that depends on the libraries alone must not fetch, let alone build, the command's and server's
-  # dependencies (the `Tools` trait, off with `traits: []`).
+  # A package that depends on the libraries alone must not fetch, let alone build, the command's, the server's and
+  # the tests' dependencies (the `Tools` trait, off with `traits: []`): the libraries need no package.
   if grep -q "traits: \[\]" "$example/Package.swift"; then
-    for heavy in hummingbird swift-nio swift-argument-parser swift-property-based; do
+    for heavy in hummingbird swift-nio swift-argument-parser swift-property-based swift-crypto swift-mustache; do
       if [ -e "$example/.build/checkouts/$heavy" ]; then echo "examples: $name fetched $heavy" >&2; exit 1; fi
     done
   fi

@@ -1,6 +1,6 @@
 /// A value of a template's context as a compiled template reads it: typed, an object's members in the order of its
 /// `ContextObject` (by name), so that the program reaches a member by the index the compiler resolved its name to.
-public indirect enum ContextValue: Sendable, Hashable {
+public enum ContextValue: Sendable, Hashable {
     /// Text, escaped for the output when a tag prints it.
     case string(String)
     /// Text that needs no escaping in any output (`alert.key`), printed as it is.

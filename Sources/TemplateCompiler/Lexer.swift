@@ -67,9 +67,17 @@ public struct Lexer: Sendable {
             throw TemplateDiagnostic(file: file, at: position, message: "a parent or block ({{< NAME}}, {{$ NAME}}): "
                                      + "AlertKit allows neither; include partials with {{> NAME}} instead")
         case UInt8(ascii: "%"):
+            // `{{% CONTENT_TYPE: TEXT }}` asks for no HTML escaping, which AlertKit's formats never do (each escapes
+            // for its own output): it changes nothing and reads as a comment. Any other pragma is refused.
+            if let close = find(delimiters.close, from: inner + 1),
+               String(decoding: bytes[(inner + 1)..<close], as: UTF8.self).split(whereSeparator: \.isWhitespace)
+                   .joined(separator: " ") == "CONTENT_TYPE: TEXT" {
+                return (.comment, close + delimiters.close.count)
+            }
             throw TemplateDiagnostic(file: file, at: position, message: "a pragma ({{% NAME: VALUE }}): AlertKit templates "
-                                     + "take none; the format escapes every value for its output already, and a template's "
-                                     + "first line names its escaping ({{! alertkit: escape=NAME }})")
+                                     + "take none but {{% CONTENT_TYPE: TEXT }}, which changes nothing: the format escapes every "
+                                     + "value for its output already, and another content type would escape them again; a "
+                                     + "template's first line names its escaping ({{! alertkit: escape=NAME }})")
         default:
             let hasSigil = [UInt8]("&#^/>".utf8).contains(sigil)
             let nameStart = hasSigil ? inner + 1 : inner

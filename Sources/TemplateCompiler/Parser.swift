@@ -52,6 +52,10 @@ public struct Parser: Sendable {
                 }
                 append(.section(open.name, inverted: open.inverted, body: open.nodes, at: open.token.position))
             case .partial(let partial, let indentation):
+                if partial.hasPrefix("*") {
+                    throw TemplateDiagnostic(file: file, at: token.position, message: "{{>\(partial)}} names its partial at "
+                                             + "render time; name the partial ({{> NAME}}) so that it can be checked")
+                }
                 guard !partial.isEmpty, partial.allSatisfy({ Name.isNameCharacter($0) || $0 == "." || $0 == "/" }) else {
                     throw unreadable(token)
                 }

@@ -3,45 +3,33 @@ import AlertPresentation
 import AlertTestSupport
 import Foundation
 import Testing
+import TemplateCompiler
 
-/// A template's context holds exactly what `--format json` writes: built from the view directly, it equals the
-/// JSON view model read back with every string escaped.
+/// A template's context holds exactly what `--format json` writes: built from the view directly (`ViewWalk`), each
+/// member at its place in `ContextType.templateContext`, it equals the JSON view model read back, with `alert` and
+/// `product` beside it.
 @Suite("Template context")
 struct TemplateContextTests {
     static func canonical(_ object: Any) throws -> String {
         String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    static func escapedStrings(_ value: Any, _ escaping: TemplateEscaping) -> Any {
-        switch value {
-        case let text as String: escaping.escape(text)
-        case let list as [Any]: list.map { escapedStrings($0, escaping) }
-        case let object as [String: Any]: object.mapValues { escapedStrings($0, escaping) }
-        default: value
-        }
-    }
-
-    /// `escaped` with each action's and button's id as in `raw`: a catalog's ids (`[a-z0-9][a-z0-9-]*`) come out as
-    /// they are under every escaping (`ViewWalk`), so that a button's data reads the same in every channel.
-    static func verbatimIds(_ escaped: Any, _ raw: Any) -> Any {
-        guard var object = escaped as? [String: Any], let rawObject = raw as? [String: Any],
-              let actions = object["actions"] as? [[String: Any]], let rawActions = rawObject["actions"] as? [[String: Any]]
-        else { return escaped }
-        object["actions"] = zip(actions, rawActions).map { action, rawAction -> [String: Any] in
-            var action = action
-            action["id"] = rawAction["id"]
-            if var popup = action["popup"] as? [String: Any], let buttons = popup["buttons"] as? [[String: Any]],
-               let rawButtons = (rawAction["popup"] as? [String: Any])?["buttons"] as? [[String: Any]] {
-                popup["buttons"] = zip(buttons, rawButtons).map { button, rawButton -> [String: Any] in
-                    var button = button
-                    button["id"] = rawButton["id"]
-                    return button
-                }
-                action["popup"] = popup
+    /// `value` as plain dictionaries and arrays, its members named by `type`; text that needs no escaping as text.
+    static func plain(_ value: ContextValue, _ type: ContextType) -> Any {
+        switch (value, type) {
+        case (.string(let text), _), (.verbatim(let text), _): return text
+        case (.integer(let number), _): return number
+        case (.number(let number), _): return number
+        case (.boolean(let flag), _): return flag
+        case (.list(let items), .list(let item)): return items.map { plain($0, item) }
+        case (.object(let members), .object(let object)):
+            var result: [String: Any] = [:]
+            for (member, value) in zip(object.members, members) {
+                if let value { result[member.name] = plain(value, member.type) }
             }
-            return action
+            return result
+        default: return NSNull()
         }
-        return object
     }
 
     static let contexts: [PresentationContext] = [
@@ -50,24 +38,34 @@ struct TemplateContextTests {
                             options: PresentationOptions(helpLine: HelpLine("+1 (800) 555-0100"))),
     ]
 
-    @Test("equal to the JSON view model, for every sample, both locales with a help line, every escaping",
-          arguments: Fixtures.sampleNames)
+    @Test("equal to the JSON view model, for every sample, both locales with a help line", arguments: Fixtures.sampleNames)
     func parity(sample: String) throws {
         for context in Self.contexts {
             let view = try AlertPipeline(context: context).view(Fixtures.sample(sample))
             let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(view))
-            for escaping in TemplateEscaping.allCases + [TemplateEscaping(rawValue: "markdown+json")!] {
-                var direct = TemplateContext.values(of: view, escaping: escaping, product: context.catalog.product).plain
-                // Beside the view model: the alert's own fields under `alert`, and the product's settings.
-                let alert = try #require(direct.removeValue(forKey: "alert") as? [String: Any])
-                let product = try #require(direct.removeValue(forKey: "product") as? [String: Any])
-                #expect(try Self.canonical(direct) == Self.canonical(Self.verbatimIds(Self.escapedStrings(json, escaping), json)),
-                        "\(escaping)")
-                #expect(alert["id"] as? String == escaping.escape(view.id) && alert["title"] as? String == escaping.escape(view.title))
-                #expect(alert["urgent"] as? Bool == view.urgent && alert["type"] as? String == escaping.escape(view.type))
-                #expect(alert["key"] as? String == TemplateContext.key(view.id), "the key is not escaped again: it needs none")
-                #expect(product["name"] as? String == escaping.escape(context.catalog.product.name) && product["appLink"] == nil)
-            }
+            var direct = try #require(Self.plain(TemplateContextValue.of(view, product: context.catalog.product), .templateContext)
+                                      as? [String: Any])
+            // Beside the view model: the alert's own fields under `alert`, and the product's settings.
+            let alert = try #require(direct.removeValue(forKey: "alert") as? [String: Any])
+            let product = try #require(direct.removeValue(forKey: "product") as? [String: Any])
+            #expect(try Self.canonical(direct) == Self.canonical(json))
+            #expect(alert["id"] as? String == view.id && alert["title"] as? String == view.title)
+            #expect(alert["urgent"] as? Bool == view.urgent && alert["type"] as? String == view.type)
+            #expect(alert["key"] as? String == TemplateContextValue.key(view.id))
+            #expect(product["name"] as? String == context.catalog.product.name && product["appLink"] == nil)
         }
+    }
+
+    @Test("alert.key and a catalog's ids need no escaping and get none; every other string is escaped as the format says")
+    func verbatim() throws {
+        let view = try AlertPipeline().view(Fixtures.sample("email-alert"))
+        guard case .object(let members) = TemplateContextValue.of(view, product: ContentCatalog.english.product),
+              case .object(let root) = ContextType.templateContext,
+              let alert = root.members.firstIndex(where: { $0.name == "alert" }),
+              case .object(let fields)? = members[alert] else { Issue.record("no alert object"); return }
+        let names = try #require({ if case .object(let object) = root.members[alert].type { object.members.map(\.name) } else { nil } }())
+        let byName = Dictionary(uniqueKeysWithValues: zip(names, fields))
+        #expect(byName["key"] == .verbatim(TemplateContextValue.key(view.id)) && byName["dir"] == .verbatim("ltr"))
+        #expect(byName["id"] == .string(view.id) && byName["title"] == .string(view.title))
     }
 }

@@ -47,10 +47,4 @@ struct TemplateContextTypeTests {
         #expect(optional == ["/help/phone", "/actions/[]/popup/buttons/[]/effect/afterSeconds", "/product/appLink", "/product/name",
                              "/product/smsOptOut", "/product/unsubscribe"], "\(optional.sorted())")
     }
-
-    @Test("the names a section over a list repeats are the view's lists")
-    func listNames() {
-        #expect(ContextType.templateContext.listMemberNames
-                == ["actions", "buttons", "details", "fields", "groups", "items", "paragraphs"])
-    }
 }

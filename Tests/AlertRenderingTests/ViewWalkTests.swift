@@ -88,17 +88,6 @@ struct ViewWalkTests {
         }
         #expect(recorder.unsorted == [], "keys out of JSONEncoder's sorted order")
     }
-
-    @Test("the template context has exactly the walk's members, and its markers come in the walk's order", arguments: Fixtures.sampleNames)
-    func context(sample: String) throws {
-        let view = try AlertPipeline().view(try Fixtures.sample(sample))
-        var leaves = TemplateLeaves(escaping: .text)
-        leaves.visit(view)
-        var markers: [String] = []
-        _ = TemplateContext.values(of: view, escaping: .text, leaf: { markers.append($0); return $0 },
-                                   severity: { markers.append(String(describing: TemplateContext.number($0))); return $0 })
-        #expect(markers == leaves.leaves, "the context asks for its strings in the order TemplateLeaves keeps them")
-    }
 }
 
 /// The word-at-a-time look for plain ASCII (`TemplateEscaping.isPlainASCII`) against the byte-at-a-time rule, for

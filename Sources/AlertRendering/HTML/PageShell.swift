@@ -2,12 +2,12 @@ import AlertJSON
 import AlertPresentation
 import AlertTemplates
 import Foundation
-import Mustache
+import TemplateCompiler
 
 /// The standalone page around an alert's markup: `Templates/page/page.html.mustache`, with the styles
 /// rendered once from `style.css.mustache` and `theme.json`.
 struct PageShell: Sendable {
-    private let page: MustacheTemplate
+    private let page: CompiledTemplate
     private let styles: String
     /// The page cut where its values go, if filling it is the same as rendering it.
     let split: SplitPage?
@@ -22,10 +22,26 @@ struct PageShell: Sendable {
                       style: try Self.template(directory, "style.css.mustache"), theme: try PageTheme(json: theme))
     }
 
-    private init(page: MustacheTemplate, style: MustacheTemplate, theme: PageTheme) throws(TemplateError) {
-        self.page = page
-        self.styles = style.render(theme.values)
-        split = SplitPage(page: page, styles: styles)
+    /// The page's context: the alert's markup and the styles (trusted, printed with `{{{ }}}`), its title and
+    /// language (escaped as HTML by `{{ }}`).
+    static let context = ContextType.object(ContextObject(["alert", "lang", "styles", "title"].map { .init(name: $0, type: .string) }))
+
+    private init(page: TemplateTree, style: TemplateTree, theme: PageTheme) throws(TemplateError) {
+        // The styles are CSS inside <style>, where HTML's entities mean nothing: values go in as they are (a theme's
+        // values hold no ; { } < >, checked when it loads).
+        let values = theme.values.sorted { $0.key < $1.key }
+        let styleContext = ContextType.object(ContextObject(values.map { .init(name: $0.key, type: .string) }))
+        do {
+            let style = try CompiledTemplate(TemplateLibrary(template: style), context: styleContext, escape: NoEscaping.write)
+            styles = String(decoding: try style.render(.object(values.map { .string($0.value) })), as: UTF8.self)
+            self.page = try CompiledTemplate(TemplateLibrary(template: page), context: Self.context, escape: SplitPage.appendEscaped)
+        } catch let error as TemplateDiagnostic {
+            throw TemplateError(file: error.file, line: error.line, column: error.column, message: error.message, isError: true)
+        } catch {
+            throw TemplateError(file: "page/style.css.mustache", message: "the styles are over the document size limit")
+        }
+        let (page, styles) = (self.page, styles)
+        split = SplitPage { alert, title, lang in Self.render(page, alert: alert, title: title, lang: lang, styles: styles) }
     }
 
     /// The shipped shell with the `page/` of each of `folders` over it, later ones winning: `page.html.mustache` and
@@ -84,15 +100,21 @@ struct PageShell: Sendable {
 
     /// The page: `alert` is trusted markup; `title` and `lang` are escaped by the template.
     func render(alert: String, title: String, lang: String) -> String {
-        page.render(["alert": alert, "title": title, "lang": lang, "styles": styles])
+        Self.render(page, alert: alert, title: title, lang: lang, styles: styles)
     }
 
-    private static func template(_ directory: URL, _ name: String) throws(TemplateError) -> MustacheTemplate {
+    private static func render(_ page: CompiledTemplate, alert: String, title: String, lang: String, styles: String) -> String {
+        // The context's members in name order: alert, lang, styles, title. No limit: the page is text around the markup.
+        let bytes = (try? page.render(.object([.string(alert), .string(lang), .string(styles), .string(title)]))) ?? []
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func template(_ directory: URL, _ name: String) throws(TemplateError) -> TemplateTree {
         let url = directory.appendingPathComponent(name)
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
             throw TemplateError(file: url.path, message: "cannot be read as UTF-8 text")
         }
-        return try TemplateSyntax.parse(text, file: url.path)
+        return try TemplateFormats.tree(text, file: url.path)
     }
 }

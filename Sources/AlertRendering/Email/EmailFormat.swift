@@ -1,7 +1,7 @@
 import AlertModel
 import AlertPresentation
 import Foundation
-import Mustache
+import TemplateCompiler
 
 /// A format made of a folder of templates (`formats/email/`): an RFC 5322 / MIME message (`.eml`) whose sender,
 /// subject, text part and HTML part are the folder's `from.txt`, `subject.txt`, `text.txt` and `html.html`
@@ -12,61 +12,34 @@ public struct EmailFormat: AlertEmitter {
     public let format: OutputFormat
     /// The folder's parts, by file name, each from the last folder that has it.
     public let files: [String: URL]
-    private let library: MustacheLibrary
-    /// What one list item is charged while rendering (`RenderBudget`).
-    private let itemCost: Int
-    /// Each part's shapes, by file name.
-    let shapes: [String: TemplateShapes]
+    /// Each part compiled, by file name.
+    let programs: [String: CompiledTemplate]
 
     /// The templates an email folder is made of.
     public static let parts = ["from.txt", "subject.txt", "text.txt", "html.html"]
 
-    init(name: String, files: [String: URL], library: MustacheLibrary, itemCost: Int) {
-        self.itemCost = itemCost
+    /// An email format named `name` from its part files and `libraries` (each part with the folder's partials).
+    init(name: String, files: [String: URL], libraries: [String: TemplateLibrary]) throws(TemplateError) {
         self.format = OutputFormat(name: name, mediaType: "message/rfc822", fileExtension: "eml",
                                    summary: "template folder \(files["subject.txt"]?.deletingLastPathComponent().path ?? name)")
         self.files = files
-        self.library = library
-        shapes = Dictionary(uniqueKeysWithValues: Self.parts.map { ($0, TemplateShapes()) })
+        var programs: [String: CompiledTemplate] = [:]
+        for (part, library) in libraries {
+            programs[part] = try TemplateFormat.compile(library, escaping: part == "html.html" ? .html : .text)
+        }
+        self.programs = programs
     }
 
     /// The message; its `Date` is `options.date`, else the alert's own date (`AlertView.date`, at midnight UTC),
     /// never the clock; its `Message-ID` and MIME boundary follow from its content, so the same alert with the same
-    /// templates and options gives the same bytes on any day, and a changed message a changed id. Each part is
-    /// rendered through its shapes (`TemplateShapes`: once per shape of context, the alert's strings put in place);
-    /// `renderDirectly(_:options:)` is the reference that renders every part with the alert's own context.
+    /// templates and options gives the same bytes on any day, and a changed message a changed id. The four parts
+    /// share `options`' time limit, counted from the start of the message.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
         let started = ContinuousClock.now
-        // The view walked once per escaping (the text parts share one), not once per part.
-        var walks: [TemplateEscaping: TemplateLeaves] = [:]
-        return try message(view, options: options) { (name, escaping) throws(RenderLimitError) -> String? in
-            var leaves: TemplateLeaves?
-            if shapes[name]?.rendersDirectly == false {
-                leaves = walks[escaping] ?? TemplateLeaves(escaping: escaping, view: view, product: options.product)
-                walks[escaping] = leaves
-            }
-            return try shapes[name]?.render(view, escaping: escaping, product: options.product, leaves: leaves,
-                                            limit: options.maxDocumentBytes,
-                                     budget: { RenderBudget(options: options, itemCost: itemCost, startedAt: started) }) {
-                library.render($0, withTemplate: name)
-            } ?? nil
+        return try message(view, options: options) { (name, _) throws(RenderLimitError) -> String? in
+            guard let program = programs[name] else { return nil }
+            return try TemplateFormat.render(program, view, options: options, start: started)
         }
-    }
-
-    /// The message with every part rendered from the alert's own context (the reference `render(_:options:)` is
-    /// held to, byte for byte, in `TemplateShapesTests`).
-    func renderDirectly(_ view: AlertView, options: RenderOptions) throws -> String {
-        // One budget for the whole message: its four parts together stay within the document limits.
-        let budget = RenderBudget(options: options, itemCost: itemCost)
-        let text = TemplateContext.values(of: view, escaping: .text, product: options.product,
-                                          leaf: { EscapedText($0, budget: budget) }, budget: budget)
-        let html = TemplateContext.values(of: view, escaping: .html, product: options.product,
-                                          leaf: { EscapedText($0, budget: budget) }, budget: budget)
-        let document = try message(view, options: options) { name, escaping in
-            library.render(escaping == .html ? html : text, withTemplate: name)
-        }
-        try budget.check(document)
-        return document
     }
 
     /// The message assembled from its parts, each rendered by `part` (nil when the folder lacks it).

@@ -1,7 +1,7 @@
 import AlertPresentation
 import AlertTemplates
 import Foundation
-import Mustache
+import TemplateCompiler
 
 /// Template formats from folders: every `NAME.EXT.mustache` file in a folder (or in its `formats/`) is a format
 /// named `NAME` with output extension `.EXT`; a `NAME.mustache` beside them is a partial (`{{> NAME}}`) for the
@@ -81,25 +81,25 @@ public enum TemplateFormats {
                                 + EmailFormat.parts.map { $0 + ".mustache" }.joined(separator: ", ")
                                 + "; missing: " + missing.map { $0 + ".mustache" }.joined(separator: ", "))
         }
-        var library = MustacheLibrary()
-        var texts: [(name: String, file: String, text: String)] = []
-        var parsed: [String: MustacheTemplate] = [:]
+        var trees: [String: TemplateTree] = [:]
+        var parsed: [(name: String, file: String, tree: TemplateTree, size: Int)] = []
         for (part, url) in files.sorted(by: { $0.key < $1.key }) {
             let root = folders.last { url.path.hasPrefix($0.path + "/") } ?? TemplateFormats.shipped.deletingLastPathComponent()
             let text = try read(url, root: root)
-            let template = try parse(text, file: url.path)
-            library.register(template, named: part)
-            parsed[part] = template
-            texts.append((part, url.path, text))
+            trees[part] = try tree(text, file: url.path)
+            parsed.append((part, url.path, trees[part]!, text.utf8.count))
         }
-        let graph = PartialGraph(texts, parsed: parsed, lists: PartialGraph.listNames)
+        let graph = PartialGraph(parsed)
         try graph.check()
         for part in EmailFormat.parts {
             if let problem = graph.firstProblem(of: part, failed: [:], folder: files[part]!.deletingLastPathComponent().path) {
                 throw problem
             }
         }
-        return EmailFormat(name: name, files: files, library: library, itemCost: graph.itemCost)
+        let libraries = EmailFormat.parts.reduce(into: [String: TemplateLibrary]()) { libraries, part in
+            if let tree = trees[part] { libraries[part] = TemplateLibrary(template: tree, partials: trees) }
+        }
+        return try EmailFormat(name: name, files: files, libraries: libraries)
     }
 
     private static func isDirectory(_ url: URL) -> Bool {
@@ -108,22 +108,19 @@ public enum TemplateFormats {
     }
 
     static func loadDirectory(_ directory: URL, root: URL) throws(TemplateError) -> [(emitter: any AlertEmitter, file: URL)] {
-        var library = MustacheLibrary()
+        var trees: [String: TemplateTree] = [:]
         var entries: [(name: String, file: URL, escaping: TemplateEscaping, sms: Bool, limits: DeclaredLimits)] = []
         var broken: [(emitter: any AlertEmitter, file: URL)] = []
         var failed: [String: TemplateError] = [:]  // a template or partial that does not read or parse, by name
-        var texts: [(name: String, file: String, text: String)] = []
-        var parsed: [String: MustacheTemplate] = [:]
+        var parsed: [(name: String, file: String, tree: TemplateTree, size: Int)] = []
         for file in try list(directory) where file.hasSuffix(".mustache") && !file.hasPrefix(".") {
             let url = directory.appendingPathComponent(file)
             let name = String(file.dropLast(".mustache".count))
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             do throws(TemplateError) {
                 let text = try read(url, root: root)
-                let template = try parse(text, file: url.path)
-                library.register(template, named: name)
-                parsed[name] = template
-                texts.append((name, url.path, text))
+                trees[name] = try tree(text, file: url.path)
+                parsed.append((name, url.path, trees[name]!, text.utf8.count))
                 guard parts.count >= 2 else { continue }  // a partial
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                     throw TemplateError(file: url.path, message: "a format's file is named NAME.EXT.mustache, one dot before the extension")
@@ -140,21 +137,29 @@ public enum TemplateFormats {
                 }
             }
         }
-        let graph = PartialGraph(texts, parsed: parsed, lists: PartialGraph.listNames)
+        let graph = PartialGraph(parsed)
         return entries.map {
             if let problem = graph.firstProblem(of: $0.name, failed: failed, folder: directory.path) {
                 let parts = $0.name.split(separator: ".")
                 return (BrokenFormat(name: String(parts[0]), fileExtension: String(parts[1]), error: problem), $0.file)
             }
-            return (TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping, fitsSMS: $0.sms,
-                                   declaredLimits: $0.limits, itemCost: graph.itemCost), $0.file)
+            do {
+                let library = TemplateLibrary(template: trees[$0.name]!, partials: trees)  // an entry's text parsed
+                return (try TemplateFormat(file: $0.file, library: library, templateName: $0.name, escaping: $0.escaping,
+                                           fitsSMS: $0.sms, declaredLimits: $0.limits), $0.file)
+            } catch {
+                let parts = $0.name.split(separator: ".")
+                return (BrokenFormat(name: String(parts[0]), fileExtension: String(parts[1]), error: error as? TemplateError ?? TemplateError(file: $0.file.path, message: "\(error)")), $0.file)
+            }
         } + broken
     }
 
-    /// A template's text parsed, with Mustache's own escaping off: values arrive escaped for the output already
-    /// (in partials too). A syntax error names the file, line and column.
-    static func parse(_ text: String, file: String = "") throws(TemplateError) -> MustacheTemplate {
-        try TemplateSyntax.parse(text, file: file, prefix: "{{% CONTENT_TYPE: TEXT }}")
+    /// A template's text parsed by the compiler's parser (`TemplateTree`): a syntax error names the file, line and
+    /// column.
+    static func tree(_ text: String, file: String) throws(TemplateError) -> TemplateTree {
+        do { return try TemplateTree(parsing: text, file: file) } catch {
+            throw TemplateError(file: file, line: error.line, column: error.column, message: error.message, isError: true)
+        }
     }
 
     /// The escaping the first line sets, else the one the extension calls for.

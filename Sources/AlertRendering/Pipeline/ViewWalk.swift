@@ -56,9 +56,9 @@ enum ViewWalk {
             $0.key("alert") {
                 $0.object {
                     $0.key("date") { $0.string(view.date) }
-                    $0.key("dir") { $0.verbatim(TemplateContext.direction(of: view.locale)) }
+                    $0.key("dir") { $0.verbatim(TemplateContextValue.direction(of: view.locale)) }
                     $0.key("id") { $0.string(view.id) }
-                    $0.key("key") { $0.verbatim(TemplateContext.key(view.id)) }
+                    $0.key("key") { $0.verbatim(TemplateContextValue.key(view.id)) }
                     $0.key("locale") { $0.string(view.locale) }
                     $0.key("title") { $0.string(view.title) }
                     $0.key("type") { $0.string(view.type) }

@@ -1,5 +1,3 @@
-import Mustache
-
 // Fast path (docs/fast-paths.md) of the standalone page. Reference: the page template rendered around the markup.
 // Held equal by `PageShellTests`.
 
@@ -19,9 +17,10 @@ struct SplitPage: Sendable {
     private static let sentinels: [(String, Piece)] = [("\u{1}alert\u{1}", .alert), ("\u{1}title\u{1}", .title),
                                                          ("\u{1}lang\u{1}", .lang)]
 
-    init?(page: MustacheTemplate, styles: String) {
-        let rendered = page.render(["alert": Self.sentinels[0].0, "title": Self.sentinels[1].0,
-                                    "lang": Self.sentinels[2].0, "styles": styles])
+    /// The pieces of the page `render` makes (from the alert's markup, the title and the language), if filling them
+    /// gives what `render` gives.
+    init?(render: (_ alert: String, _ title: String, _ lang: String) -> String) {
+        let rendered = render(Self.sentinels[0].0, Self.sentinels[1].0, Self.sentinels[2].0)
         var pieces: [Piece] = []
         var rest = Substring(rendered)
         while let start = rest.firstIndex(of: "\u{1}") {
@@ -35,8 +34,7 @@ struct SplitPage: Sendable {
         for (alert, title, lang) in [("<p>A &amp; B</p>\n", #"<b> & "c" 'd' é<\#u{301} ✓"#, "es"), ("", "", "")] {
             var builder = DocumentBuilder(capacity: 0)
             _ = write(into: &builder, title: title, lang: lang) { $0.own.append(contentsOf: alert.utf8); return true }
-            guard builder.document().bytes == Array(page.render(["alert": alert, "title": title, "lang": lang,
-                                                                 "styles": styles]).utf8) else { return nil }
+            guard builder.document().bytes == Array(render(alert, title, lang).utf8) else { return nil }
         }
     }
 
@@ -55,19 +53,20 @@ struct SplitPage: Sendable {
         return true
     }
 
-    /// Escapes as swift-mustache escapes `{{value}}`: each character that is exactly `<`, `>`, `&`, `"` or `'`.
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    /// Escapes as the page template's `{{value}}` does: every `<`, `>`, `&`, `"` and `'` byte (also one a combining
+    /// mark follows, which swift-mustache, comparing characters, let through).
+    @Sendable static func appendEscaped(_ text: String, to out: inout [UInt8]) {
         guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else {
             return out.append(contentsOf: text.utf8)
         }
-        for character in text {
-            switch character {
-            case "<": out.append(contentsOf: "&lt;".utf8)
-            case ">": out.append(contentsOf: "&gt;".utf8)
-            case "&": out.append(contentsOf: "&amp;".utf8)
-            case "\"": out.append(contentsOf: "&quot;".utf8)
-            case "'": out.append(contentsOf: "&#39;".utf8)
-            default: out.append(contentsOf: character.utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x3C: out.append(contentsOf: "&lt;".utf8)
+            case 0x3E: out.append(contentsOf: "&gt;".utf8)
+            case 0x26: out.append(contentsOf: "&amp;".utf8)
+            case 0x22: out.append(contentsOf: "&quot;".utf8)
+            case 0x27: out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
         }
     }

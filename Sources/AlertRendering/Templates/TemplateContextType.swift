@@ -51,18 +51,3 @@ struct ContextTypeBuilder: ViewVisitor {
     mutating func number(_ value: Double) { self.value = .number }
     mutating func boolean(_ value: Bool) { self.value = .boolean }
 }
-
-extension ContextType {
-    /// The names of the members, at any depth, that hold a list (`details`, `fields`, `items`…).
-    var listMemberNames: Set<String> {
-        switch self {
-        case .list(let item): item.listMemberNames
-        case .object(let object):
-            object.members.reduce(into: Set<String>()) { names, member in
-                if case .list = member.type { names.insert(member.name) }
-                names.formUnion(member.type.listMemberNames)
-            }
-        default: []
-        }
-    }
-}

@@ -5,7 +5,7 @@ import Foundation
 import TemplateCompiler
 
 /// Checks template folders the way `alertkit templates check` reports them: every template that does not parse
-/// (file, line, column and the Mustache error), and every variable or section name that is not in the view model,
+/// (file, line, column and what the parser expected), and every variable or section name that is not in the view model,
 /// with the closest name that is.
 public struct TemplateChecker: Sendable {
     /// One problem in one file: a `TemplateError` (file, line, column and message), the rendering layer's one
@@ -30,7 +30,7 @@ public struct TemplateChecker: Sendable {
                     .map { top.appendingPathComponent($0) }.filter { $0.hasDirectoryPath || Self.isDirectory($0) }
                 for directory in directories {
                 guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() else { continue }
-                var texts: [(name: String, file: String, text: String)] = []
+                var parsed: [(name: String, file: String, tree: TemplateTree, size: Int)] = []
                 for name in names where name.hasSuffix(".mustache") && !name.hasPrefix(".") {
                     let url = directory.appendingPathComponent(name)
                     if TemplateFolder.linkLeaving(url, root: folder) != nil { continue }  // reported by linksOut
@@ -39,7 +39,9 @@ public struct TemplateChecker: Sendable {
                         continue
                     }
                     problems += check(text, file: url.path)
-                    texts.append((String(name.dropLast(".mustache".count)), url.path, text))
+                    if let tree = try? TemplateTree(parsing: text, file: url.path) {
+                        parsed.append((String(name.dropLast(".mustache".count)), url.path, tree, text.utf8.count))
+                    }
                     let parts = name.dropLast(".mustache".count).split(separator: ".")
                     let firstLine = text.prefix(while: { $0 != "\n" })
                     if directory.deletingLastPathComponent().lastPathComponent != "formats", parts.count == 2,
@@ -50,7 +52,7 @@ public struct TemplateChecker: Sendable {
                             + TemplateEscaping.allCases.map(\.rawValue).joined(separator: ", ")))
                     }
                 }
-                problems += PartialGraph(texts, lists: PartialGraph.listNames).problems
+                problems += PartialGraph(parsed).problems
                 }
             }
         }
@@ -82,16 +84,7 @@ public struct TemplateChecker: Sendable {
     /// does not take) has `isError`.
     public func check(_ text: String, file: String) -> [Problem] {
         let tree: TemplateTree
-        do {
-            _ = try TemplateFormats.parse(text)
-            tree = try TemplateTree(parsing: text, file: file)
-        } catch let error as TemplateError {
-            return [Problem(file: file, line: error.line ?? 1, column: error.column ?? 1, message: error.message, isError: true)]
-        } catch let error as TemplateDiagnostic {
-            return [Problem(file: file, line: error.line, column: error.column, message: error.message, isError: true)]
-        } catch {
-            return [Problem(file: file, message: "\(error)", isError: true)]
-        }
+        do { tree = try TemplateFormats.tree(text, file: file) } catch { return [error] }
         return names.check(tree).map { finding in
             Problem(file: finding.diagnostic.file, line: finding.diagnostic.line, column: finding.diagnostic.column,
                     message: (finding.kind == .nestedRepetition ? "warning: " : "") + finding.diagnostic.message,

@@ -1,0 +1,114 @@
+import AlertPresentation
+import TemplateCompiler
+
+/// A view model as a compiled template's context (`ContextValue`): `ViewWalk`'s template walk, each object's members
+/// placed at their index in `ContextType.templateContext`, strings kept as they are (the program escapes what it
+/// prints, with the escaping fixed when the template compiled).
+enum TemplateContextValue {
+    /// The context of `view`, with `product`'s settings as `product`.
+    static func of(_ view: AlertView, product: ProductSettings) -> ContextValue {
+        var builder = Builder()
+        ViewWalk.walkTemplateContext(view, product: product, into: &builder)
+        return builder.value
+    }
+
+    /// Builds the value from `ViewWalk`: each visit leaves its value in `value`; the types say where each member goes.
+    private struct Builder: ViewVisitor {
+        var value: ContextValue = .boolean(false)
+        /// The type of the value visited next.
+        private var type: ContextType = .templateContext
+        /// The objects being built, innermost last: their members' types and the values so far.
+        private var objects: [(members: [ContextObject.Member], values: [ContextValue?])] = []
+
+        init() {
+            objects.reserveCapacity(8)
+        }
+
+        mutating func object(_ body: (inout Builder) -> Void) {
+            guard case .object(let object) = type else { return value = .object([]) }
+            objects.append((object.members, Array(repeating: nil, count: object.members.count)))
+            body(&self)
+            value = .object(objects.removeLast().values)
+        }
+
+        mutating func key(_ name: String, _ body: (inout Builder) -> Void) {
+            let members = objects[objects.count - 1].members
+            guard let index = members.firstIndex(where: { $0.name == name }) else { return }
+            let outer = type
+            type = members[index].type
+            body(&self)
+            type = outer
+            objects[objects.count - 1].values[index] = value
+        }
+
+        mutating func list<Item>(_ items: [Item], _ element: (inout Builder, Item) -> Void) {
+            guard case .list(let item) = type else { return value = .list([]) }
+            let outer = type
+            type = item
+            var values: [ContextValue] = []
+            values.reserveCapacity(items.count)
+            for each in items {
+                element(&self, each)
+                values.append(value)
+            }
+            type = outer
+            value = .list(values)
+        }
+
+        mutating func string(_ text: String) { value = .string(text) }
+        mutating func verbatim(_ text: String) { value = .verbatim(text) }
+        mutating func integer(_ number: Int) { value = .integer(number) }
+        mutating func number(_ number: Double) { value = .number(number) }
+        mutating func boolean(_ flag: Bool) { value = .boolean(flag) }
+    }
+
+    /// An alert's id as `alert.key`: every byte but ASCII letters and digits percent-encoded (`4930982:105` →
+    /// `4930982%3A105`), so that it reads the same in every output and needs no escaping (no escaping changes it):
+    /// what a button's data carries to say which alert it belongs to. Percent-decoding gives the id back.
+    static func key(_ id: String) -> String {
+        var out = ""
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// `rtl` for a locale whose language is written right to left (Arabic, Hebrew, Persian, Urdu…), else `ltr`: an
+    /// email's or page's `dir`.
+    static func direction(of locale: String) -> String {
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"].contains(language) ? "rtl" : "ltr"
+    }
+}
+
+extension TemplateEscaping {
+    /// This escaping as a compiled template writes values: `escape(_:)`'s text appended as bytes.
+    var byteWriter: @Sendable (String, inout [UInt8]) -> Void {
+        let escaping = self
+        return { text, output in output.append(contentsOf: escaping.escape(text).utf8) }
+    }
+}
+
+extension RenderLimitError {
+    /// The error for a compiled template's `stop` under `options`' limits.
+    init(_ stop: RenderGuard.Stop, options: RenderOptions) {
+        switch stop {
+        case .tooLarge: self = .documentTooLarge(limit: options.maxDocumentBytes)
+        case .timedOut:
+            let components = (options.timeLimit ?? .zero).components
+            self = .timedOut(seconds: Double(components.seconds) + Double(components.attoseconds) / 1e18)
+        }
+    }
+}
+
+extension RenderGuard {
+    /// The guard of `options`' document size and time limits, the time counted from `start`.
+    init(options: RenderOptions, start: ContinuousClock.Instant = .now) {
+        self.init(maxBytes: options.maxDocumentBytes, deadline: options.timeLimit.map { start + $0 })
+    }
+}

@@ -16,8 +16,9 @@
 #                             and beside each rate its instructions per alert under callgrind over the first
 #                             INSTRUCTIONS alerts (default 2,000; 0 leaves them out) and their ratio to the C bound's
 #                             measured in the same run
-#   scripts/bench.sh instructions [COUNT]
-#                             the cost that reproduces: instructions per alert under callgrind for every format over
+#   scripts/bench.sh instructions [COUNT [ROWS...]]
+#                             the cost that reproduces: instructions per alert under callgrind for every format (or
+#                             each ROW, LABEL|TARGET|ARGS with _ for spaces: "teams|5|-f_teams") over
 #                             the feed's first COUNT alerts (default 2,000; start-up subtracted by a run on its first
 #                             alert alone), beside the C bound's on the same alerts, with the ratio and its target;
 #                             and heap allocations per alert (memcheck) for fragments. Release build, or ALERTKIT_BIN
@@ -282,7 +283,7 @@ case "${1:-all}" in
     table "${ALERTKIT_BIN:-.build/release/alertkit}" "${2:-1000000}" "${3:-100000}" ;;
   instructions)
     if [ -z "${ALERTKIT_BIN:-}" ]; then swift build -c release --product alertkit >&2; fi
-    instructions "${ALERTKIT_BIN:-.build/release/alertkit}" "${2:-2000}" ;;
+    instructions "${ALERTKIT_BIN:-.build/release/alertkit}" "${2:-2000}" "${@:3}" ;;
   smoke)
     swift build --product alertkit >&2
     INSTRUCTIONS=0 table "$(swift build --show-bin-path)/alertkit" 500 500

@@ -45,6 +45,9 @@ public struct CompiledTemplate: Sendable {
     /// The bytes of text in the template, a first guess at a document's size.
     public let textBytes: Int
     let escape: @Sendable (String, inout [UInt8]) -> Void
+    /// The names of every member the template can reach, so that a context need hold no other; nil when it needs
+    /// them all (a transform of a whole object).
+    public let usedNames: Set<String>?
 
     /// How deep partials may nest.
     public static var maxPartialDepth: Int { 32 }
@@ -56,6 +59,7 @@ public struct CompiledTemplate: Sendable {
                 escape: @escaping @Sendable (String, inout [UInt8]) -> Void) throws(TemplateDiagnostic) {
         var compiler = ProgramCompiler(partials: library.partials, frames: [context], escapesEveryTag: escapesEveryTag)
         ops = try compiler.compile(library.template.nodes, file: library.template.file)
+        usedNames = compiler.usedNames
         textBytes = library.textBytes
         self.escape = escape
     }

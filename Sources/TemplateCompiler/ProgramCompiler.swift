@@ -6,6 +6,8 @@ struct ProgramCompiler {
     var frames: [ContextType]
     let escapesEveryTag: Bool
     var depth = 0
+    /// Every member name the template reaches; nil once a transform needs a whole object (`count`, `enumerated`…).
+    var usedNames: Set<String>? = []
 
     mutating func compile(_ nodes: [Node], file: String) throws(TemplateDiagnostic) -> [Op] {
         var ops: [Op] = []
@@ -55,8 +57,9 @@ struct ProgramCompiler {
         return ops
     }
 
-    /// Where `name`'s value is and its type; nil when it is never there.
-    func resolve(_ name: Name) -> (Access, ContextType)? {
+    /// Where `name`'s value is and its type; nil when it is never there. Notes the member names it reaches in
+    /// `usedNames` (all of them, once a transform takes a whole object or a value of unknown type).
+    mutating func resolve(_ name: Name) -> (Access, ContextType)? {
         var transforms = name.transforms[...]
         var access = Access(starts: [], place: nil, transforms: [])
         var type: ContextType
@@ -83,7 +86,12 @@ struct ProgramCompiler {
             guard let found else { return nil }
             type = found
         }
+        usedNames?.formUnion(name.path)
         while let transform = transforms.popLast() {
+            switch type {
+            case .object, .any: usedNames = nil
+            default: break
+            }
             guard let result = NameCheck.apply(transform, to: type) else { return nil }
             var names: [String]?
             if case .object(let object) = type { names = object.members.map(\.name) }

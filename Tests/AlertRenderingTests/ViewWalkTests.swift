@@ -122,3 +122,17 @@ struct PlainASCIITests {
         #expect(checked == 2 * 128 * (1...19).reduce(0, +))
     }
 }
+
+/// The escapings' ASCII answers for white space and letters against Unicode's tables, for every ASCII scalar and a
+/// few beyond.
+@Suite("ASCII character classes")
+struct ASCIIClassTests {
+    @Test("isWhitespace and isAlphabetic give Unicode's answer for every ASCII scalar, and past it")
+    func everyScalar() {
+        for value in Array(UInt32(0)..<0x80) + [0x85, 0xA0, 0xE9, 0x2028, 0x3000, 0x4E00] {
+            let scalar = Unicode.Scalar(value)!
+            #expect(TemplateEscaping.isWhitespace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+            #expect(TemplateEscaping.isAlphabetic(scalar) == scalar.properties.isAlphabetic, "U+\(String(value, radix: 16))")
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertPresentation
 import TemplateCompiler
 
@@ -5,9 +6,10 @@ import TemplateCompiler
 /// placed at their index in `ContextType.templateContext`, strings kept as they are (the program escapes what it
 /// prints, with the escaping fixed when the template compiled).
 enum TemplateContextValue {
-    /// The context of `view`, with `product`'s settings as `product`.
-    static func of(_ view: AlertView, product: ProductSettings) -> ContextValue {
-        var builder = Builder()
+    /// The context of `view`, with `product`'s settings as `product`; with `used`, only the members of those names
+    /// (what a compiled template names, `CompiledTemplate.usedNames`), the others left out.
+    static func of(_ view: AlertView, product: ProductSettings, used: Set<String>? = nil) -> ContextValue {
+        var builder = Builder(used: used)
         ViewWalk.walkTemplateContext(view, product: product, into: &builder)
         return builder.value
     }
@@ -17,28 +19,45 @@ enum TemplateContextValue {
         var value: ContextValue = .boolean(false)
         /// The type of the value visited next.
         private var type: ContextType = .templateContext
-        /// The objects being built, innermost last: their members' types and the values so far.
-        private var objects: [(members: [ContextObject.Member], values: [ContextValue?])] = []
+        /// The objects being built, innermost last: their members' types, the values so far, and where the last
+        /// member was found (the walk visits members in name order, but for `alert` and `product` at the end).
+        private var objects: [(members: [ContextObject.Member], values: [ContextValue?], next: Int)] = []
+        /// The names of the members to build; nil for all.
+        private let used: Set<String>?
 
-        init() {
+        init(used: Set<String>?) {
+            self.used = used
             objects.reserveCapacity(8)
         }
 
         mutating func object(_ body: (inout Builder) -> Void) {
             guard case .object(let object) = type else { return value = .object([]) }
-            objects.append((object.members, Array(repeating: nil, count: object.members.count)))
+            objects.append((object.members, Array(repeating: nil, count: object.members.count), 0))
             body(&self)
             value = .object(objects.removeLast().values)
         }
 
         mutating func key(_ name: String, _ body: (inout Builder) -> Void) {
-            let members = objects[objects.count - 1].members
-            guard let index = members.firstIndex(where: { $0.name == name }) else { return }
+            if let used, !used.contains(name) { return }
+            let top = objects.count - 1
+            guard let index = Self.index(of: name, in: objects[top].members, from: objects[top].next) else { return }
+            objects[top].next = index + 1
             let outer = type
-            type = members[index].type
+            type = objects[top].members[index].type
             body(&self)
             type = outer
-            objects[objects.count - 1].values[index] = value
+            objects[top].values[index] = value
+        }
+
+        /// The index of the member `name`, looked for from `start` on, then from the start.
+        private static func index(of name: String, in members: [ContextObject.Member], from start: Int) -> Int? {
+            var index = start
+            for _ in 0..<members.count {
+                if index >= members.count { index = 0 }
+                if members[index].name == name { return index }
+                index += 1
+            }
+            return nil
         }
 
         mutating func list<Item>(_ items: [Item], _ element: (inout Builder, Item) -> Void) {
@@ -87,10 +106,26 @@ enum TemplateContextValue {
 }
 
 extension TemplateEscaping {
-    /// This escaping as a compiled template writes values: `escape(_:)`'s text appended as bytes.
+    /// This escaping as a compiled template writes values: `escape(_:)`'s bytes, JSON's and Slack's written straight
+    /// into the document (no string made for a value that needs no escaping, or for its escaped form).
     var byteWriter: @Sendable (String, inout [UInt8]) -> Void {
-        let escaping = self
-        return { text, output in output.append(contentsOf: escaping.escape(text).utf8) }
+        switch self {
+        case .json:
+            return { text, output in
+                if Self.isPlainASCII(text, slack: false) { output.append(contentsOf: text.utf8) } else {
+                    JSONString.append(text, to: &output, quoted: false)
+                }
+            }
+        case .slack:
+            return { text, output in
+                if Self.isPlainASCII(text, slack: true) { output.append(contentsOf: text.utf8) } else {
+                    JSONString.append(Self.slackEntities(text), to: &output, quoted: false)
+                }
+            }
+        default:
+            let escaping = self
+            return { text, output in output.append(contentsOf: escaping.escape(text).utf8) }
+        }
     }
 }
 

@@ -189,7 +189,7 @@ public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable
         return "\"" + field + "\""
     }
 
-    private static func slackEntities(_ text: String) -> String {
+    static func slackEntities(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return text }
         return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
@@ -204,12 +204,14 @@ public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable
         oneLine(text) { out, scalars, index in
             let scalar = scalars[index]
             let next = index + 1 < scalars.count ? scalars[index + 1] : " "
-            let atStart = !out.contains { !$0.properties.isWhitespace }
+            // Nothing but white space written yet: `oneLine` skips leading white space and writes a space only after
+            // something else, so that is an empty `out` (looking through `out` for each scalar made this quadratic).
+            let atStart = out.isEmpty
             switch scalar {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "~", "|":
                 out.append("\\")
                 out.append(scalar)
-            case "&" where next == "#" || next.properties.isAlphabetic, "!" where next == "[":
+            case "&" where next == "#" || isAlphabetic(next), "!" where next == "[":
                 out.append("\\")
                 out.append(scalar)
             case "#", "+", "-", "=":
@@ -228,7 +230,7 @@ public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable
             case "w", "W":
                 out.append(scalar)
                 let word = scalars[index...].prefix(4).map { Character($0).lowercased() }.joined()
-                let startsWord = index == 0 || !(scalars[index - 1].properties.isAlphabetic || ("0"..."9").contains(scalars[index - 1]))
+                let startsWord = index == 0 || !(isAlphabetic(scalars[index - 1]) || ("0"..."9").contains(scalars[index - 1]))
                 if word == "www.", startsWord { out.append("\u{2060}") }
             default:
                 out.append(scalar)
@@ -239,13 +241,25 @@ public enum TemplateEscaping: Sendable, Hashable, CaseIterable, RawRepresentable
     /// `text` on one line, each character but white space through `append` (given all the scalars and the index):
     /// runs of white space as one space, none at either end (four leading spaces would start a code block, a line
     /// break a list, heading or quote).
+    /// `properties.isWhitespace`, answered without the Unicode tables for ASCII (most of what alerts hold).
+    @inline(__always)
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+
+    /// `properties.isAlphabetic`, answered without the Unicode tables for ASCII.
+    @inline(__always)
+    static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) : scalar.properties.isAlphabetic
+    }
+
     private static func oneLine(_ text: String,
                                 _ append: (inout String.UnicodeScalarView, [Unicode.Scalar], Int) -> Void) -> String {
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var lastWasSpace = true
         for index in scalars.indices {
-            if scalars[index].properties.isWhitespace {
+            if isWhitespace(scalars[index]) {
                 if !lastWasSpace { out.append(" ") }
                 lastWasSpace = true
                 continue

@@ -52,6 +52,12 @@ public struct TemplateFormat: AlertEmitter {
         return fitsSMS ? SMSText.fitDocument(document) + "\n" : document
     }
 
+    /// `render`'s bytes; a template not fitted into an SMS writes them without making a string.
+    public func renderUTF8(_ view: AlertView, options: RenderOptions) throws -> [UInt8] {
+        guard !fitsSMS else { return Array(try render(view, options: options).utf8) }
+        return try Self.bytes(program, view, options: options)
+    }
+
     /// The template's own document, before a `fit=sms` template's text is fitted into one SMS (for any other
     /// template, the document itself): what `alertkit review` measures to say how many messages the text needed and
     /// whether fitting cut it.
@@ -62,10 +68,15 @@ public struct TemplateFormat: AlertEmitter {
     /// `program`'s document for `view`, within `options`' limits (the time counted from `start`).
     static func render(_ program: CompiledTemplate, _ view: AlertView, options: RenderOptions,
                        start: ContinuousClock.Instant = .now) throws(RenderLimitError) -> String {
+        String(decoding: try bytes(program, view, options: options, start: start), as: UTF8.self)
+    }
+
+    /// `program`'s document for `view` as bytes, the context holding only what the program reaches.
+    static func bytes(_ program: CompiledTemplate, _ view: AlertView, options: RenderOptions,
+                      start: ContinuousClock.Instant = .now) throws(RenderLimitError) -> [UInt8] {
         do {
-            let bytes = try program.render(TemplateContextValue.of(view, product: options.product),
-                                           guard: RenderGuard(options: options, start: start))
-            return String(decoding: bytes, as: UTF8.self)
+            return try program.render(TemplateContextValue.of(view, product: options.product, used: program.usedNames),
+                                      guard: RenderGuard(options: options, start: start))
         } catch {
             throw RenderLimitError(error, options: options)
         }

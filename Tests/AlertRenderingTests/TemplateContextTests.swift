@@ -69,3 +69,20 @@ struct TemplateContextTests {
         #expect(byName["id"] == .string(view.id) && byName["title"] == .string(view.title))
     }
 }
+
+/// The compiled templates' byte writers against `TemplateEscaping.escape(_:)`, the definition of each escaping.
+@Suite("Escaping into bytes")
+struct ByteWriterTests {
+    @Test("every escaping's byte writer writes escape(_:)'s bytes, for every hostile fragment alone and joined")
+    func sameBytes() throws {
+        let texts = HostileSamples.fragments + [HostileSamples.fragments.joined(separator: " "), "", "plain", "a & b < c > d \"e\" \\f"]
+        for escaping in TemplateEscaping.allCases + [try #require(TemplateEscaping(rawValue: "markdown+json"))] {
+            let write = escaping.byteWriter
+            for text in texts {
+                var bytes: [UInt8] = Array("prefix".utf8)
+                write(text, &bytes)
+                #expect(bytes == Array(("prefix" + escaping.escape(text)).utf8), "\(escaping.rawValue): \(text.debugDescription)")
+            }
+        }
+    }
+}

@@ -91,17 +91,4 @@ public struct TemplateChecker: Sendable {
                     isError: finding.severity == .error)
         }
     }
-
-    /// A view with every optional part present, so that every key appears: a help line, and events of three match
-    /// types, so that the next steps come in groups.
-    static func fullView() -> AlertView {
-        let alert = #"{"id":"x","type":1,"events":[{"date":"2020-01-01","data":{"match":"IDEMAILADDR","email":"a@b.c","site":"s","CreationDate":"2020-01-01 00:00:00"}},"#
-            + #"{"date":"2020-01-01","data":{"match":"IDSSN","ssn":"123-45-6789","Source":"s","SourceDate":"2020-01-01"}},"#
-            + #"{"date":"2020-01-01","data":{"match":"IDCCN","ccn":"4111111111111111","site":"s","CreationDate":"2020-01-01 00:00:00"}}]}"#
-        guard let decoded = try? AlertDecoder().decode(Array(alert.utf8)) else {
-            preconditionFailure("the checker's own sample alert no longer decodes")
-        }
-        let options = PresentationOptions(helpLine: HelpLine("+1 800 555 0100"))
-        return PresenterRegistry.standard.present(decoded.alert, in: PresentationContext(options: options))
-    }
 }

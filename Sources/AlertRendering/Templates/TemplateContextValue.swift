@@ -118,9 +118,19 @@ extension TemplateEscaping {
             }
         case .slack:
             return { text, output in
-                if Self.isPlainASCII(text, slack: true) { output.append(contentsOf: text.utf8) } else {
-                    JSONString.append(Self.slackEntities(text), to: &output, quoted: false)
+                if Self.isPlainASCII(text, slack: true) { return output.append(contentsOf: text.utf8) }
+                // Slack's three entities first (`&` `<` `>`), on bytes, then JSON's escaping of the result.
+                var entities: [UInt8] = []
+                entities.reserveCapacity(text.utf8.count + 16)
+                for byte in text.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "&"): entities.append(contentsOf: "&amp;".utf8)
+                    case UInt8(ascii: "<"): entities.append(contentsOf: "&lt;".utf8)
+                    case UInt8(ascii: ">"): entities.append(contentsOf: "&gt;".utf8)
+                    default: entities.append(byte)
+                    }
                 }
+                entities.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &output, quoted: false) }
             }
         default:
             let escaping = self

@@ -119,6 +119,9 @@ extension TemplateEscaping {
         case .slack:
             return { text, output in
                 if Self.isPlainASCII(text, slack: true) { return output.append(contentsOf: text.utf8) }
+                guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else {
+                    return JSONString.append(text, to: &output, quoted: false)
+                }
                 // Slack's three entities first (`&` `<` `>`), on bytes, then JSON's escaping of the result.
                 var entities: [UInt8] = []
                 entities.reserveCapacity(text.utf8.count + 16)

@@ -26,9 +26,10 @@ struct ProgramRun {
                 guard let value = value(access) else { continue }
                 try section(value, kind: kind, body: body)
             case .inverted(let access, let body):
-                if Self.isFalse(value(access)) {
+                let found = value(access)
+                if Self.isFalse(found) {
                     let outer = place
-                    if case .list? = value(access) { place = nil }
+                    if case .list? = found { place = nil }
                     try run(body)
                     place = outer
                 }

@@ -6,8 +6,6 @@ struct ProgramCompiler {
     var frames: [ContextType]
     let escapesEveryTag: Bool
     var depth = 0
-    /// Every member name the template reaches; nil once a transform needs a whole object (`count`, `enumerated`…).
-    var usedNames: Set<String>? = []
 
     mutating func compile(_ nodes: [Node], file: String) throws(TemplateDiagnostic) -> [Op] {
         var ops: [Op] = []
@@ -57,11 +55,11 @@ struct ProgramCompiler {
         return ops
     }
 
-    /// Where `name`'s value is and its type; nil when it is never there. Notes the member names it reaches in
-    /// `usedNames` (all of them, once a transform takes a whole object or a value of unknown type).
-    mutating func resolve(_ name: Name) -> (Access, ContextType)? {
+    /// Where `name`'s value is and its type; nil when it is never there. The access holds the member names it
+    /// reaches (nil for all of them, once a transform takes a whole object or a value of unknown type).
+    func resolve(_ name: Name) -> (Access, ContextType)? {
         var transforms = name.transforms[...]
-        var access = Access(starts: [], place: nil, transforms: [])
+        var access = Access(starts: [], place: nil, transforms: [], names: name.path)
         var type: ContextType
         if name.isSequencePlace {
             let innermost = transforms.removeLast()
@@ -86,10 +84,9 @@ struct ProgramCompiler {
             guard let found else { return nil }
             type = found
         }
-        usedNames?.formUnion(name.path)
         while let transform = transforms.popLast() {
             switch type {
-            case .object, .any: usedNames = nil
+            case .object, .any: access.names = nil
             default: break
             }
             guard let result = NameCheck.apply(transform, to: type) else { return nil }

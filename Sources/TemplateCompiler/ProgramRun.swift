@@ -7,8 +7,19 @@ struct ProgramRun {
     var place: SequencePlace?
     /// List items rendered since the clock was last read.
     var items = 0
+    /// The byte counts of the shared parts, when they are given (not rendered).
+    let sharedParts: [Int]?
+    /// The shared parts rendered, when they are not given.
+    var parts: [[UInt8]]?
+    /// Where each shared part goes in `output`.
+    var insertions: [(offset: Int, part: Int)] = []
+    /// The bytes of the document that are not in `output`: the shared parts put in place, and while one is rendered,
+    /// the document's own bytes so far.
+    var outside = 0
 
-    init(root: ContextValue, escape: @escaping @Sendable (String, inout [UInt8]) -> Void, limits: RenderGuard) {
+    init(root: ContextValue, escape: @escaping @Sendable (String, inout [UInt8]) -> Void, limits: RenderGuard,
+         sharedParts: [Int]? = nil) {
+        self.sharedParts = sharedParts
         stack = [root]
         stack.reserveCapacity(16)
         self.escape = escape
@@ -38,8 +49,10 @@ struct ProgramRun {
                 place = nil
                 try run(body)
                 (output.indentation, place) = (outerIndentation, outerPlace)
+            case .shared(let part, let body):
+                try shared(part, body: body)
             }
-            guard output.bytes.count <= limits.maxBytes else { throw .tooLarge }
+            guard output.bytes.count + outside <= limits.maxBytes else { throw .tooLarge }
         }
     }
 
@@ -65,6 +78,20 @@ struct ProgramRun {
         default:
             try pushed(value, body: body)
         }
+    }
+
+    /// A shared part: put in place when given; else rendered apart (with no indentation: the compiler makes parts
+    /// only where there is none) and kept in `parts`.
+    private mutating func shared(_ part: Int, body: [Op]) throws(RenderGuard.Stop) {
+        insertions.append((output.bytes.count, part))
+        if let sharedParts { return outside += sharedParts[part] }
+        var apart = DocumentOutput()
+        swap(&apart, &output)
+        outside += apart.bytes.count
+        try run(body)
+        swap(&apart, &output)
+        outside += apart.bytes.count - output.bytes.count
+        parts?[part] = apart.bytes
     }
 
     private mutating func pushed(_ value: ContextValue, body: [Op]) throws(RenderGuard.Stop) {

@@ -6,6 +6,10 @@ import TemplateCompiler
 /// placed at their index in `ContextType.templateContext`, strings kept as they are (the program escapes what it
 /// prints, with the escaping fixed when the template compiled).
 enum TemplateContextValue {
+    /// The members of the context's top level that every alert with the same advice shares (`LayoutKey` holds
+    /// them): a template's runs that read only these are rendered once per advice (`TemplateParts`).
+    static let sharedMembers: Set<String> = ["actions", "help", "nextSteps", "risks", "sources"]
+
     /// The context of `view`, with `product`'s settings as `product`; with `used`, only the members of those names
     /// (what a compiled template names, `CompiledTemplate.usedNames`), the others left out.
     static func of(_ view: AlertView, product: ProductSettings, used: Set<String>? = nil) -> ContextValue {

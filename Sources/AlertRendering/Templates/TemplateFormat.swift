@@ -21,6 +21,8 @@ public struct TemplateFormat: AlertEmitter {
     public let declaredLimits: DeclaredLimits
     /// The template compiled.
     let program: CompiledTemplate
+    /// The shared parts of its documents, by the advice they show.
+    let parts = TemplateParts()
 
     /// A format from `library` (the template, named `templateName`, and its folder's partials), compiled.
     init(file: URL, library: TemplateLibrary, templateName: String, escaping: TemplateEscaping, fitsSMS: Bool = false,
@@ -39,7 +41,8 @@ public struct TemplateFormat: AlertEmitter {
     /// `library` compiled against the template context, every tag escaping with `escaping`.
     static func compile(_ library: TemplateLibrary, escaping: TemplateEscaping) throws(TemplateError) -> CompiledTemplate {
         do {
-            return try CompiledTemplate(library, context: .templateContext, escapesEveryTag: true, escape: escaping.byteWriter)
+            return try CompiledTemplate(library, context: .templateContext, escapesEveryTag: true,
+                                        shared: TemplateContextValue.sharedMembers, escape: escaping.byteWriter)
         } catch {
             throw TemplateError(file: error.file, line: error.line, column: error.column, message: error.message, isError: true)
         }
@@ -55,28 +58,40 @@ public struct TemplateFormat: AlertEmitter {
     /// `render`'s bytes; a template not fitted into an SMS writes them without making a string.
     public func renderUTF8(_ view: AlertView, options: RenderOptions) throws -> [UInt8] {
         guard !fitsSMS else { return Array(try render(view, options: options).utf8) }
-        return try Self.bytes(program, view, options: options)
+        return try Self.document(program, parts: parts, view, options: options).bytes
+    }
+
+    /// `renderUTF8`'s bytes, the parts of the template that show only the advice (the actions, help, steps, risks and
+    /// sources) rendered once for all the alerts that share it and held by reference.
+    public func renderDocument(_ view: AlertView, options: RenderOptions) throws -> RenderedDocument {
+        guard !fitsSMS else { return RenderedDocument(bytes: try renderUTF8(view, options: options)) }
+        return try Self.document(program, parts: parts, view, options: options)
     }
 
     /// The template's own document, before a `fit=sms` template's text is fitted into one SMS (for any other
     /// template, the document itself): what `alertkit review` measures to say how many messages the text needed and
     /// whether fitting cut it.
     public func renderUnfitted(_ view: AlertView, options: RenderOptions) throws -> String {
-        try Self.render(program, view, options: options)
+        try Self.render(program, parts: parts, view, options: options)
     }
 
     /// `program`'s document for `view`, within `options`' limits (the time counted from `start`).
-    static func render(_ program: CompiledTemplate, _ view: AlertView, options: RenderOptions,
+    static func render(_ program: CompiledTemplate, parts: TemplateParts, _ view: AlertView, options: RenderOptions,
                        start: ContinuousClock.Instant = .now) throws(RenderLimitError) -> String {
-        String(decoding: try bytes(program, view, options: options, start: start), as: UTF8.self)
+        String(decoding: try document(program, parts: parts, view, options: options, start: start).bytes, as: UTF8.self)
     }
 
-    /// `program`'s document for `view` as bytes, the context holding only what the program reaches.
-    static func bytes(_ program: CompiledTemplate, _ view: AlertView, options: RenderOptions,
-                      start: ContinuousClock.Instant = .now) throws(RenderLimitError) -> [UInt8] {
+    /// `program`'s document for `view`, its shared parts from `parts` (made by this render for the first alert with
+    /// this advice), the context holding only what the program reaches outside them.
+    static func document(_ program: CompiledTemplate, parts: TemplateParts, _ view: AlertView, options: RenderOptions,
+                         start: ContinuousClock.Instant = .now) throws(RenderLimitError) -> RenderedDocument {
+        let limits = RenderGuard(options: options, start: start)
         do {
-            return try program.render(TemplateContextValue.of(view, product: options.product, used: program.usedNames),
-                                      guard: RenderGuard(options: options, start: start))
+            guard program.sharedPartCount > 0 else {
+                let context = TemplateContextValue.of(view, product: options.product, used: program.usedNames)
+                return RenderedDocument(bytes: try program.render(context, guard: limits))
+            }
+            return try parts.document(program, view, product: options.product, guard: limits)
         } catch {
             throw RenderLimitError(error, options: options)
         }

@@ -66,6 +66,38 @@ struct EmailFormatTests {
         #expect(!encoded.contains("\n") || encoded.components(separatedBy: "\r\n").allSatisfy { !$0.contains("\n") })
     }
 
+    @Test("quoted-printable a piece at a time (QuotedPrintableWriter), shared runs of whole lines put in encoded: the reference's bytes, for 20,000 texts")
+    func quotedPrintableWriter() {
+        let pieces = ["a", "=", "é", " ", "\t", "\n", "\r", "\r\n", String(repeating: "x", count: 70), String(repeating: "y ", count: 40),
+                      "line\n", " \n", "\t\n", "=\n", "€\n"]
+        var random = SplitMix(seed: 2045)
+        func text() -> String { (0..<Int(random.next() % 5)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined() }
+        var pasted = 0
+        for _ in 0..<20_000 {
+            // Own text and runs in turns; a run of whole lines carries its encoded lines, as an email's shared part does.
+            var builder = DocumentBuilder(capacity: 64), joined = ""
+            for index in 0..<Int(1 + random.next() % 5) {
+                let piece = text()
+                joined += piece
+                if index % 2 == 0 {
+                    builder.own += piece.utf8
+                } else {
+                    let bytes = Array(piece.utf8)
+                    builder.insert(SharedRun(bytes: bytes, quotedPrintable: bytes.last == 0x0A
+                                             ? SharedRun(bytes: QuotedPrintableWriter.lines(bytes)) : nil))
+                }
+            }
+            var message = DocumentBuilder(capacity: 64)
+            message.own += "Header: x\r\n\r\n".utf8
+            QuotedPrintableWriter.append(builder.document(), to: &message)
+            let document = message.document()
+            pasted += document.sharedRunCount
+            #expect(String(decoding: document.bytes, as: UTF8.self) == "Header: x\r\n\r\n" + MIMEMessage.quotedPrintable(joined),
+                    "\(joined.debugDescription)")
+        }
+        #expect(pasted > 1_000, "only \(pasted) runs were put in encoded")
+    }
+
     @Test("headers: non-ASCII subjects as encoded words, folded; dates in RFC 5322 form")
     func headers() {
         let subject = MIMEMessage.unstructured("Número de pasaporte filtrado " + String(repeating: "ñ", count: 60))

@@ -14,6 +14,21 @@ struct SMSTextTests {
         }
     }
 
+    @Test("isASCII, eight bytes at a time, says what a walk of the bytes says: every length to 24, a byte past ASCII anywhere")
+    func isASCII() {
+        for length in 0...24 {
+            let ascii = String(repeating: "a", count: length)
+            #expect(SMSText.isASCII(ascii) && SMSText.isScalarWise(ascii))
+            #expect(!SMSText.isScalarWise(ascii + "\r"))
+            for place in 0...length {
+                let text = String(ascii.prefix(place)) + "é" + String(ascii.dropFirst(place))
+                #expect(!SMSText.isASCII(text), "\(text.debugDescription)")
+                #expect(SMSText.isASCII(text) == text.utf8.allSatisfy { $0 < 0x80 })
+            }
+        }
+        #expect(SMSText.isASCII("\u{7F}\u{0}") && !SMSText.isASCII("\u{80}"))
+    }
+
     @Test("20,000 ASCII texts of every byte, word lengths and sizes around 70 and 160: the same message both ways")
     func sameAsReference() throws {
         var random = Seeded(state: 26)

@@ -85,4 +85,24 @@ struct ByteWriterTests {
             }
         }
     }
+
+    @Test("markdown+json on bytes (MarkdownBytes) writes escape(_:)'s bytes for 20,000 ASCII texts made of what its rules look at")
+    func markdownBytes() throws {
+        let escaping = try #require(TemplateEscaping(rawValue: "markdown+json"))
+        let pieces = ["a", "w", "W", "www.", "WwW.", "x", "1", "23", ".", ")", " ", "  ", "#", "+", "-", "=", "&", "&#", "!", "![",
+                      "@", ":", "://", "/", "\\", "`", "*", "_", "[", "]", "<", ">", "~", "|", "\"", "é", "\t", "\n", "\u{7F}"]
+        var random = SplitMix(seed: 37)
+        var written = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            var bytes: [UInt8] = Array("prefix".utf8)
+            if MarkdownBytes.appendMarkdownJSON(text, to: &bytes) {
+                written += 1
+                #expect(bytes == Array(("prefix" + escaping.escape(text)).utf8), "\(text.debugDescription)")
+            } else {
+                #expect(bytes == Array("prefix".utf8) && text.utf8.contains { $0 < 0x20 || $0 >= 0x7F }, "\(text.debugDescription)")
+            }
+        }
+        #expect(written > 10_000)
+    }
 }

@@ -23,7 +23,10 @@ public enum SMSText {
 
     /// Whether `text` can be sent in GSM-7.
     public static func isGSM7(_ text: String) -> Bool {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.allSatisfy { asciiSeptets[Int($0)] != 0 } }
+        if isASCII(text) {
+            var text = text
+            return text.withUTF8 { bytes in !bytes.contains { asciiSeptets[Int($0)] == 0 } }
+        }
         if isScalarWise(text) { return text.unicodeScalars.allSatisfy { scalarSeptets($0.value) != 0 } }
         return isGSM7Characters(text)
     }
@@ -35,7 +38,7 @@ public enum SMSText {
 
     /// The length `text` takes in its encoding: septets in GSM-7, UTF-16 code units in UCS-2.
     public static func length(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {  // ASCII: septets from a table, or one UTF-16 unit a byte
+        if isASCII(text) {  // ASCII: septets from a table, or one UTF-16 unit a byte
             var septetCount = 0
             for byte in text.utf8 {
                 let septets = Int(asciiSeptets[Int(byte)])
@@ -66,7 +69,26 @@ public enum SMSText {
     /// U+2010 to U+2026; the euro sign). Such text is walked by its scalars: grapheme breaking and hashing
     /// characters are most of what fitting an SMS costs. `SMSTextTests` holds each scalar to being a character alone.
     static func isScalarWise(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { isScalarWise($0.value) }
+        if isASCII(text) { return !text.utf8.contains(0x0D) }
+        return text.unicodeScalars.allSatisfy { isScalarWise($0.value) }
+    }
+
+    /// Whether `text` is ASCII, read off its bytes eight at a time (the checks above run over each message several
+    /// times; a walk of its `utf8` view costs several instructions a byte).
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }
+            var index = 0
+            while index + 8 <= bytes.count {
+                if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        } ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// Whether `value` is a scalar `isScalarWise(_:)` accepts.
@@ -175,7 +197,7 @@ public enum SMSText {
     /// message where UCS-2 fits 70; else `text` itself. Review reports it (`sms.plain`).
     public static func plainIfGSM7(_ text: String) -> String {
         // ASCII text has nothing to make plain (nearly every English message): no walk over its characters.
-        guard !text.utf8.allSatisfy({ $0 < 0x80 }), !isGSM7(text) else { return text }
+        guard !isASCII(text), !isGSM7(text) else { return text }
         guard isScalarWise(text) else { return plainIfGSM7Characters(text) }
         var plain: [UInt8] = []
         plain.reserveCapacity(text.utf8.count)

@@ -12,8 +12,9 @@ struct MIMEMessage: Sendable {
     var date: Date
     /// The `Message-ID`'s left part; its right part is the `from` address's domain.
     var uniqueID: String
-    /// The alternatives, plainest first (`text/plain`, then `text/html`), as (media type, UTF-8 text).
-    var parts: [(mediaType: String, text: String)]
+    /// The alternatives, plainest first (`text/plain`, then `text/html`), as (media type, text): each a document
+    /// whose shared runs (`TemplateParts`) are encoded once for every message that shares them.
+    var parts: [(mediaType: String, text: RenderedDocument)]
     /// Who it is to (`To`), `Name <address>` or an address; none leaves the header out.
     var to: String?
     /// Where a reader stops these messages (`List-Unsubscribe`, RFC 2369): an `https` address, which also gets RFC
@@ -21,7 +22,7 @@ struct MIMEMessage: Sendable {
     var unsubscribe: String?
 
     /// The message, CRLF-terminated.
-    func serialized() throws(TemplateError) -> String {
+    func serialized() throws(TemplateError) -> RenderedDocument {
         let address = try Self.address(from)
         let domain = address.addr.split(separator: "@").last.map(String.init) ?? "localhost"
         var out = ""
@@ -48,14 +49,18 @@ struct MIMEMessage: Sendable {
         let boundary = "=_alertkit_\(uniqueID)"  // "=_" never occurs in quoted-printable text
         out += Self.header("Content-Type", "multipart/alternative; boundary=\"\(boundary)\"")
         out += "\r\n"
+        var builder = DocumentBuilder(capacity: parts.reduce(out.utf8.count + 512) { $0 + $1.text.count * 5 / 4 })
+        builder.own += out.utf8
         for part in parts {
-            out += "--\(boundary)\r\n"
-            out += Self.header("Content-Type", "\(part.mediaType); charset=utf-8")
-            out += Self.header("Content-Transfer-Encoding", "quoted-printable")
-            out += "\r\n" + Self.quotedPrintable(part.text) + "\r\n"
+            builder.own += "--\(boundary)\r\n".utf8
+            builder.own += Self.header("Content-Type", "\(part.mediaType); charset=utf-8").utf8
+            builder.own += Self.header("Content-Transfer-Encoding", "quoted-printable").utf8
+            builder.own += "\r\n".utf8
+            QuotedPrintableWriter.append(part.text, to: &builder)
+            builder.own += "\r\n".utf8
         }
-        out += "--\(boundary)--\r\n"
-        return out
+        builder.own += "--\(boundary)--\r\n".utf8
+        return builder.document()
     }
 
     // MARK: Headers

@@ -49,6 +49,27 @@ public struct RenderedDocument: Sendable {
         }
     }
 
+    /// Calls `body` with each piece of the document in order: its own bytes (no run), or a shared run's.
+    func forEachSegment(_ body: (UnsafeBufferPointer<UInt8>, SharedRun?) -> Void) {
+        own.withUnsafeBufferPointer { own in
+            var start = 0
+            for (offset, run) in insertions {
+                if offset > start { body(UnsafeBufferPointer(rebasing: own[start..<offset]), nil) }
+                run.bytes.withUnsafeBufferPointer { body($0, run) }
+                start = offset
+            }
+            if own.count > start { body(UnsafeBufferPointer(rebasing: own[start...]), nil) }
+        }
+    }
+
+    /// The document's last byte, if it has any.
+    var lastByte: UInt8? {
+        for (offset, run) in insertions.reversed() where offset == own.count {
+            if let byte = run.bytes.last { return byte }
+        }
+        return own.last
+    }
+
     /// About how many bytes the document takes as a JSON string (`appendJSONString(to:)` reserves them): a line that
     /// holds the document can be made at its size at once.
     public var jsonCapacity: Int { own.count + own.count / 8 + insertions.reduce(16) { $0 + $1.run.json.count } }
@@ -78,13 +99,17 @@ final class SharedRun: Sendable {
     let bytes: [UInt8]
     /// The markup as the inside of a JSON string (no quotes).
     let json: [UInt8]
+    /// The same bytes as a MIME part's quoted-printable lines, for a run of whole lines that an email's part shares
+    /// (`QuotedPrintableWriter` puts it in where the run starts a line).
+    let quotedPrintable: SharedRun?
 
     convenience init(_ markup: String) {
         self.init(bytes: Array(markup.utf8))
     }
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], quotedPrintable: SharedRun? = nil) {
         self.bytes = bytes
+        self.quotedPrintable = quotedPrintable
         var json: [UInt8] = []
         bytes.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &json, quoted: false) }
         self.json = json

@@ -139,6 +139,12 @@ extension TemplateEscaping {
                 }
                 entities.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &output, quoted: false) }
             }
+        case .composed([.markdown, .json]):
+            return { text, output in
+                if !MarkdownBytes.appendMarkdownJSON(text, to: &output) {
+                    output.append(contentsOf: TemplateEscaping.composed([.markdown, .json]).escape(text).utf8)
+                }
+            }
         default:
             let escaping = self
             return { text, output in output.append(contentsOf: escaping.escape(text).utf8) }

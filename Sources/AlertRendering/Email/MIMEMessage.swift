@@ -69,7 +69,7 @@ struct MIMEMessage: Sendable {
     static func header(_ name: String, _ value: String) -> String {
         // Every value is ASCII (encoded words stand in for anything else), so a word's length is its byte count;
         // `Character` counts, each a walk over grapheme breaks, were most of the headers' cost.
-        guard value.utf8.allSatisfy({ $0 < 0x80 }) else { return headerOfCharacters(name, value) }
+        guard SMSText.isASCII(value) else { return headerOfCharacters(name, value) }
         var out: [UInt8] = []
         out.reserveCapacity(name.utf8.count + value.utf8.count + 16)
         out.append(contentsOf: name.utf8)
@@ -121,7 +121,7 @@ struct MIMEMessage: Sendable {
     /// `text` on one line: its runs of the characters `isSeparator` picks (line breaks, white space) each made one
     /// space, none at either end. ASCII is read in bytes; other text in characters, which `isSeparator` also judges.
     static func oneLine(_ text: String, ascii: (UInt8) -> Bool, isSeparator: (Character) -> Bool) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: isSeparator).joined(separator: " ") }
+        guard SMSText.isASCII(text) else { return text.split(whereSeparator: isSeparator).joined(separator: " ") }
         return text.utf8.split(whereSeparator: ascii).map { String(Substring($0)) }.joined(separator: " ")
     }
 

@@ -26,23 +26,33 @@ struct QuotedPrintableWriter {
         swap(&writer.out, &builder.own)
         writer.lineStart = writer.out.count
         let start = writer.out.count
-        var written = 0
+        var written = 0, ended = false
         // The text as the reference reads it: without its last line feed.
-        let end = document.lastByte == 0x0A ? document.count - 1 : document.count
+        let total = document.count, end = document.lastByte == 0x0A ? total - 1 : total
         document.forEachSegment { bytes, run in
             defer { written += bytes.count }
-            if let encoded = run?.quotedPrintable, writer.out.count == writer.lineStart, !writer.pendingReturn,
-               written + bytes.count < end {
-                // At a line's start, and not the text's end: the run's lines, encoded once.
-                swap(&writer.out, &builder.own)
-                builder.insert(encoded)
-                swap(&writer.out, &builder.own)
-                return
+            if let encoded = run?.quotedPrintable, writer.out.count == writer.lineStart, !writer.pendingReturn {
+                // At a line's start: the run's lines, encoded once, before the text's end; or as the text's end.
+                let put = written + bytes.count < end ? encoded.lines : written + bytes.count == total ? encoded.end : nil
+                if let put {
+                    swap(&writer.out, &builder.own)
+                    builder.insert(put)
+                    swap(&writer.out, &builder.own)
+                    ended = put === encoded.end
+                    return
+                }
             }
             writer.write(UnsafeBufferPointer(rebasing: bytes[0..<max(0, min(bytes.count, end - written))]))
         }
-        writer.finish(from: start)
+        if !ended { writer.finish(from: start) }
         swap(&writer.out, &builder.own)
+    }
+
+    /// `bytes` (a shared run) encoded once for each place `append` may put it in by reference.
+    static func encoded(_ bytes: [UInt8]) -> QuotedPrintableRun {
+        let end = Array(MIMEMessage.quotedPrintable(String(decoding: bytes, as: UTF8.self)).utf8)
+        return QuotedPrintableRun(lines: bytes.last == 0x0A ? SharedRun(bytes: lines(bytes)) : nil,
+                                  end: end.isEmpty ? nil : SharedRun(bytes: end))
     }
 
     /// The quoted-printable lines of `bytes`, whole lines (ending with a line feed) that start a line: what a
@@ -55,7 +65,29 @@ struct QuotedPrintableWriter {
 
     private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         out.reserveCapacity(out.count + bytes.count + bytes.count / 4 + 8)
-        for byte in bytes { write(byte) }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            if !pendingReturn {
+                // Bytes written as they are, as many as the line has room for: copied at once.
+                let limit = min(count, index + max(0, 75 - (out.count - lineStart)))
+                var next = index
+                while next < limit, Self.isPlain(bytes[next]) { next += 1 }
+                if next > index {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<next]))
+                    index = next
+                    continue
+                }
+            }
+            write(bytes[index])
+            index += 1
+        }
+    }
+
+    /// Whether quoted-printable writes `byte` as it is: printable ASCII but `=`, space and tab.
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        (byte >= 0x21 && byte <= 0x7E && byte != 0x3D) || byte == 0x20 || byte == 0x09
     }
 
     @inline(__always)
@@ -70,7 +102,7 @@ struct QuotedPrintableWriter {
             pendingReturn = true
         case 0x0A:
             lineEnd()
-        case 0x21...0x7E where byte != 0x3D, 0x20, 0x09:
+        case _ where Self.isPlain(byte):
             if out.count - lineStart >= 75 { softBreak() }
             out.append(byte)
         default:
@@ -108,4 +140,11 @@ struct QuotedPrintableWriter {
         if out.count != lineStart { lineEnd() }
         if out.count - start >= 2, out[out.count - 2] == 0x0D, out[out.count - 1] == 0x0A { out.removeLast(2) }
     }
+}
+
+/// A shared run of an email's part as quoted-printable, encoded once: as lines inside the text (for a run of whole
+/// lines) and as the text's end (its last line feed left out, no CRLF after it); nil where it cannot stand there.
+struct QuotedPrintableRun: Sendable {
+    let lines: SharedRun?
+    let end: SharedRun?
 }

@@ -99,15 +99,15 @@ final class SharedRun: Sendable {
     let bytes: [UInt8]
     /// The markup as the inside of a JSON string (no quotes).
     let json: [UInt8]
-    /// The same bytes as a MIME part's quoted-printable lines, for a run of whole lines that an email's part shares
+    /// The same bytes as a MIME part's quoted-printable, for a run that an email's part shares
     /// (`QuotedPrintableWriter` puts it in where the run starts a line).
-    let quotedPrintable: SharedRun?
+    let quotedPrintable: QuotedPrintableRun?
 
     convenience init(_ markup: String) {
         self.init(bytes: Array(markup.utf8))
     }
 
-    init(bytes: [UInt8], quotedPrintable: SharedRun? = nil) {
+    init(bytes: [UInt8], quotedPrintable: QuotedPrintableRun? = nil) {
         self.bytes = bytes
         self.quotedPrintable = quotedPrintable
         var json: [UInt8] = []

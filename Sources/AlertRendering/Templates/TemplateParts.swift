@@ -9,10 +9,10 @@ import TemplateCompiler
 final class TemplateParts: Sendable {
     /// The parts by the advice they show: 512 entries, as many kinds of advice as a large feed uses.
     private let cache = BoundedCache<LayoutKey, Parts>(limit: 512)
-    /// Whether each part of whole lines is also kept as quoted-printable lines (an email's part).
+    /// Whether each part is also kept as quoted-printable (an email's part).
     private let quotedPrintable: Bool
 
-    /// Parts to be made; with `quotedPrintable`, each made of whole lines is kept encoded too (`SharedRun.quotedPrintable`).
+    /// Parts to be made; with `quotedPrintable`, each is kept encoded too (`SharedRun.quotedPrintable`).
     init(quotedPrintable: Bool = false) {
         self.quotedPrintable = quotedPrintable
     }
@@ -34,8 +34,7 @@ final class TemplateParts: Sendable {
         let context = TemplateContextValue.of(view, product: product, used: program.usedNames)
         let document = try program.render(context, sharedParts: nil, guard: limits)
         let runs = document.parts.map { bytes in
-            SharedRun(bytes: bytes, quotedPrintable: quotedPrintable && bytes.last == 0x0A
-                      ? SharedRun(bytes: QuotedPrintableWriter.lines(bytes)) : nil)
+            SharedRun(bytes: bytes, quotedPrintable: quotedPrintable ? QuotedPrintableWriter.encoded(bytes) : nil)
         }
         cache.set(Parts(runs: runs, sizes: document.parts.map(\.count)), for: key)
         return RenderedDocument(own: document.bytes, insertions: document.insertions.map { ($0.offset, runs[$0.part]) })

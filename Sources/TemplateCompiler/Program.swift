@@ -57,6 +57,10 @@ public struct CompiledTemplate: Sendable {
     /// The names a context needs when the shared parts are given (`render(_:sharedParts:guard:)`): those that the
     /// instructions outside the shared parts reach; nil when they need them all.
     public let ownNames: Set<String>?
+    /// `usedNames` as numbered members of the context's type.
+    public let usedMembers: MemberSelection
+    /// `ownNames` as numbered members of the context's type.
+    public let ownMembers: MemberSelection
     /// How many shared parts the program has (`SharedParts`): runs of the template that read only the shared
     /// members given when it was compiled.
     public let sharedPartCount: Int
@@ -78,6 +82,8 @@ public struct CompiledTemplate: Sendable {
         sharedPartCount = parts.count
         usedNames = SharedParts.names(in: ops, insideShared: true)
         ownNames = SharedParts.names(in: ops, insideShared: false)
+        usedMembers = MemberSelection(usedNames, in: context)
+        ownMembers = MemberSelection(ownNames, in: context)
         textBytes = library.textBytes
         self.escape = escape
     }

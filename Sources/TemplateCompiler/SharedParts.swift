@@ -121,3 +121,33 @@ public struct ProgramDocument: Sendable {
         return out
     }
 }
+
+/// The members of a context's type that a program reads (by the names it reaches, at any level), numbered: every
+/// object type's members in a row, so that a context built for the program asks whether to build a member by its
+/// number, with no look-up of its name.
+public struct MemberSelection: Sendable {
+    /// Whether each member is read, by number.
+    public let selected: [Bool]
+    /// The number of the first member of each member's object (its items' object, for a list), or -1.
+    public let inner: [Int]
+
+    /// The members of `type` named in `names` (every one for nil); the root object's are numbered from 0.
+    public init(_ names: Set<String>?, in type: ContextType) {
+        var selected: [Bool] = [], inner: [Int] = []
+        func number(_ type: ContextType) -> Int {
+            switch type {
+            case .object(let object):
+                let base = selected.count
+                selected += object.members.map { names?.contains($0.name) ?? true }
+                inner += Array(repeating: -1, count: object.members.count)
+                for (index, member) in object.members.enumerated() { inner[base + index] = number(member.type) }
+                return base
+            case .list(let item): return number(item)
+            default: return -1
+            }
+        }
+        _ = number(type)
+        self.selected = selected
+        self.inner = inner
+    }
+}

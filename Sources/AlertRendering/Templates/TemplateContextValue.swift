@@ -13,7 +13,12 @@ enum TemplateContextValue {
     /// The context of `view`, with `product`'s settings as `product`; with `used`, only the members of those names
     /// (what a compiled template names, `CompiledTemplate.usedNames`), the others left out.
     static func of(_ view: AlertView, product: ProductSettings, used: Set<String>? = nil) -> ContextValue {
-        var builder = Builder(used: used)
+        of(view, product: product, members: MemberSelection(used, in: .templateContext))
+    }
+
+    /// The context of `view` holding only the members `members` selects (`CompiledTemplate.usedMembers`).
+    static func of(_ view: AlertView, product: ProductSettings, members: MemberSelection) -> ContextValue {
+        var builder = Builder(selection: members)
         ViewWalk.walkTemplateContext(view, product: product, into: &builder)
         return builder.value
     }
@@ -23,33 +28,39 @@ enum TemplateContextValue {
         var value: ContextValue = .boolean(false)
         /// The type of the value visited next.
         private var type: ContextType = .templateContext
-        /// The objects being built, innermost last: their members' types, the values so far, and where the last
-        /// member was found (the walk visits members in name order, but for `alert` and `product` at the end).
-        private var objects: [(members: [ContextObject.Member], values: [ContextValue?], next: Int)] = []
-        /// The names of the members to build; nil for all.
-        private let used: Set<String>?
+        /// The objects being built, innermost last: their members' types, the values so far, where the last member
+        /// was found (the walk visits members in name order, but for `alert` and `product` at the end), and the number
+        /// of their first member in `selection`.
+        private var objects: [(members: [ContextObject.Member], values: [ContextValue?], next: Int, first: Int)] = []
+        /// Which members to build.
+        private let selection: MemberSelection
+        /// The number of the first member of the object visited next.
+        private var first = 0
 
-        init(used: Set<String>?) {
-            self.used = used
+        init(selection: MemberSelection) {
+            self.selection = selection
             objects.reserveCapacity(8)
         }
 
+        @inline(__always)
         mutating func object(_ body: (inout Builder) -> Void) {
             guard case .object(let object) = type else { return value = .object([]) }
-            objects.append((object.members, Array(repeating: nil, count: object.members.count), 0))
+            objects.append((object.members, Array(repeating: nil, count: object.members.count), 0, first))
             body(&self)
             value = .object(objects.removeLast().values)
         }
 
+        @inline(__always)
         mutating func key(_ name: String, _ body: (inout Builder) -> Void) {
-            if let used, !used.contains(name) { return }
             let top = objects.count - 1
             guard let index = Self.index(of: name, in: objects[top].members, from: objects[top].next) else { return }
             objects[top].next = index + 1
-            let outer = type
-            type = objects[top].members[index].type
+            let number = objects[top].first + index
+            guard selection.selected[number] else { return }
+            let (outer, outerFirst) = (type, first)
+            (type, first) = (objects[top].members[index].type, selection.inner[number])
             body(&self)
-            type = outer
+            (type, first) = (outer, outerFirst)
             objects[top].values[index] = value
         }
 
@@ -64,6 +75,7 @@ enum TemplateContextValue {
             return nil
         }
 
+        @inline(__always)
         mutating func list<Item>(_ items: [Item], _ element: (inout Builder, Item) -> Void) {
             guard case .list(let item) = type else { return value = .list([]) }
             let outer = type

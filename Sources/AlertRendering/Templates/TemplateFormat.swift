@@ -88,7 +88,7 @@ public struct TemplateFormat: AlertEmitter {
         let limits = RenderGuard(options: options, start: start)
         do {
             guard program.sharedPartCount > 0 else {
-                let context = TemplateContextValue.of(view, product: options.product, used: program.usedNames)
+                let context = TemplateContextValue.of(view, product: options.product, members: program.usedMembers)
                 return RenderedDocument(bytes: try program.render(context, guard: limits))
             }
             return try parts.document(program, view, product: options.product, guard: limits)

@@ -27,11 +27,11 @@ final class TemplateParts: Sendable {
                   guard limits: RenderGuard) throws(RenderGuard.Stop) -> RenderedDocument {
         let key = DocumentLayout.adviceKey(view)
         if let parts = cache.value(for: key) {
-            let context = TemplateContextValue.of(view, product: product, used: program.ownNames)
+            let context = TemplateContextValue.of(view, product: product, members: program.ownMembers)
             let document = try program.render(context, sharedParts: parts.sizes, guard: limits)
             return RenderedDocument(own: document.bytes, insertions: document.insertions.map { ($0.offset, parts.runs[$0.part]) })
         }
-        let context = TemplateContextValue.of(view, product: product, used: program.usedNames)
+        let context = TemplateContextValue.of(view, product: product, members: program.usedMembers)
         let document = try program.render(context, sharedParts: nil, guard: limits)
         let runs = document.parts.map { bytes in
             SharedRun(bytes: bytes, quotedPrintable: quotedPrintable ? QuotedPrintableWriter.encoded(bytes) : nil)

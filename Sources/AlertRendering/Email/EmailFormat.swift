@@ -99,16 +99,9 @@ public struct EmailFormat: AlertEmitter {
         return Date(timeIntervalSince1970: Double(era * 146_097 + dayOfEra - 719_468) * 86_400)
     }
 
-    /// 16 hex digits of FNV-1a over `fields` (the id, locale and second, then the message's parts), each ended by a
-    /// zero byte: the `Message-ID`'s left part and the MIME boundary's tail. No alert text reaches the header.
-    static func uniqueID(_ fields: [String]) -> String {
-        var id = UniqueID()
-        fields.forEach { id.add($0) }
-        return id.hex
-    }
-
-    /// FNV-1a over fields, each ended by a zero byte (`uniqueID(_:)`), read off each field's contiguous bytes: the
-    /// parts are most of a message's bytes.
+    /// 16 hex digits of FNV-1a over fields (the id, locale and second, then the message's parts), each ended by a
+    /// zero byte, read off each field's contiguous bytes: the `Message-ID`'s left part and the MIME boundary's tail.
+    /// No alert text reaches the header.
     struct UniqueID {
         private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 

@@ -68,6 +68,24 @@ struct JSONStringTests {
         }
     }
 
+    @Test("texts of several chunks: a special character across every chunk boundary, and long random mixes")
+    func chunkBoundaries() {
+        let chunk = JSONString.chunk
+        for special in Self.specials {
+            for lead in (chunk - 9)...(chunk + 2) {
+                let text = String(repeating: "a", count: lead) + special + String(repeating: "\"", count: 3)
+                    + String(repeating: "b", count: chunk + 5) + special
+                #expect(Self.escapedBytes(text) == Self.reference(text), "\(special.debugDescription) after \(lead)")
+            }
+        }
+        var generator = SplitMix(seed: 29)
+        let pieces = Self.specials + ["a", "bc", "defghij", "<p class=\"x\">", " ", "0123456789abcdef"]
+        for _ in 0..<200 {
+            let text = (0..<Int(generator.next() % 1_500)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            #expect(Self.escapedBytes(text) == Self.reference(text), "\(text.utf8.count) bytes")
+        }
+    }
+
     @Test("U+FEFF is escaped: Foundation's reader drops one raw at a string's start or after an escape (found by the property test)")
     func byteOrderMark() throws {
         for text in ["\u{FEFF}", "\u{202A}\u{FEFF}", "x\u{FEFF}y", "\u{FEFF}\u{FEFF}é"] {

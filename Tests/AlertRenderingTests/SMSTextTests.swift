@@ -24,6 +24,10 @@ struct SMSTextTests {
                 let text = String(ascii.prefix(place)) + "é" + String(ascii.dropFirst(place))
                 #expect(!SMSText.isASCII(text), "\(text.debugDescription)")
                 #expect(SMSText.isASCII(text) == text.utf8.allSatisfy { $0 < 0x80 })
+                // A carriage return at every place: ASCII, but not scalar-wise (it joins a line feed).
+                let withReturn = String(ascii.prefix(place)) + "\r" + String(ascii.dropFirst(place))
+                #expect(SMSText.isASCII(withReturn) && !SMSText.isASCII(withReturn, orCarriageReturn: true))
+                #expect(!SMSText.isScalarWise(withReturn) && SMSText.isScalarWise(text), "\(withReturn.debugDescription)")
             }
         }
         #expect(SMSText.isASCII("\u{7F}\u{0}") && !SMSText.isASCII("\u{80}"))

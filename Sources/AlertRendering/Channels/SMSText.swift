@@ -25,7 +25,8 @@ public enum SMSText {
     public static func isGSM7(_ text: String) -> Bool {
         if isASCII(text) {
             var text = text
-            return text.withUTF8 { bytes in !bytes.contains { asciiSeptets[Int($0)] == 0 } }
+            let table = asciiSeptets  // one look at the static, not one a byte
+            return text.withUTF8 { bytes in !bytes.contains { table[Int($0)] == 0 } }
         }
         if isScalarWise(text) { return text.unicodeScalars.allSatisfy { scalarSeptets($0.value) != 0 } }
         return isGSM7Characters(text)
@@ -40,8 +41,9 @@ public enum SMSText {
     public static func length(_ text: String) -> Int {
         if isASCII(text) {  // ASCII: septets from a table, or one UTF-16 unit a byte
             var septetCount = 0
+            let table = asciiSeptets
             for byte in text.utf8 {
-                let septets = Int(asciiSeptets[Int(byte)])
+                let septets = Int(table[Int(byte)])
                 guard septets > 0 else { return text.utf8.count }
                 septetCount += septets
             }
@@ -69,26 +71,34 @@ public enum SMSText {
     /// U+2010 to U+2026; the euro sign). Such text is walked by its scalars: grapheme breaking and hashing
     /// characters are most of what fitting an SMS costs. `SMSTextTests` holds each scalar to being a character alone.
     static func isScalarWise(_ text: String) -> Bool {
-        if isASCII(text) { return !text.utf8.contains(0x0D) }
+        if isASCII(text, orCarriageReturn: true) { return true }
+        if isASCII(text) { return false }  // ASCII with a carriage return
         return text.unicodeScalars.allSatisfy { isScalarWise($0.value) }
     }
 
-    /// Whether `text` is ASCII, read off its bytes eight at a time (the checks above run over each message several
-    /// times; a walk of its `utf8` view costs several instructions a byte).
-    static func isASCII(_ text: String) -> Bool {
+    /// Whether `text` is ASCII (and, with `orCarriageReturn`, holds no carriage return either), read off its bytes
+    /// eight at a time (the checks above run over each message several times; a walk of its `utf8` view costs
+    /// several instructions a byte).
+    static func isASCII(_ text: String, orCarriageReturn: Bool = false) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard let base = bytes.baseAddress else { return true }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             var index = 0
             while index + 8 <= bytes.count {
-                if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & highs != 0 { return false }
+                if orCarriageReturn {
+                    let matched = word ^ (ones &* 0x0D)  // a zero byte where the word has a carriage return
+                    if (matched &- ones) & ~matched & highs != 0 { return false }
+                }
                 index += 8
             }
             while index < bytes.count {
-                if bytes[index] >= 0x80 { return false }
+                if bytes[index] >= 0x80 || orCarriageReturn && bytes[index] == 0x0D { return false }
                 index += 1
             }
             return true
-        } ?? text.utf8.allSatisfy { $0 < 0x80 }
+        } ?? text.utf8.allSatisfy { $0 < 0x80 && !(orCarriageReturn && $0 == 0x0D) }
     }
 
     /// Whether `value` is a scalar `isScalarWise(_:)` accepts.
@@ -128,6 +138,7 @@ public enum SMSText {
             var words: [(start: Int, end: Int, septets: Int)] = []
             var gsm = true
             var start = -1, septetCount = 0
+            let table = asciiSeptets
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 guard byte < 0x80 else { return nil }
@@ -137,7 +148,7 @@ public enum SMSText {
                     continue
                 }
                 if start < 0 { start = index; septetCount = 0 }
-                let septets = Int(asciiSeptets[Int(byte)])
+                let septets = Int(table[Int(byte)])
                 if septets == 0 { gsm = false } else { septetCount += septets }
             }
             if start >= 0 { words.append((start, bytes.count, septetCount)) }
@@ -168,7 +179,7 @@ public enum SMSText {
             }
             if out.isEmpty, let first = words.first {  // one word longer than the message: cut inside it
                 for byte in text(first) {
-                    let cost = gsm ? Int(asciiSeptets[Int(byte)]) : 1
+                    let cost = gsm ? Int(table[Int(byte)]) : 1
                     if used + cost > room { break }
                     out.append(byte)
                     used += cost
@@ -243,7 +254,7 @@ public enum SMSText {
     static func fit(_ text: String, keeping tail: String, scalarWise: Bool) -> String {
         let folded: String
         if scalarWise && isScalarWise(tail) {
-            folded = tail.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map(String.init).joined(separator: " ")
+            folded = tail.unicodeScalars.split(whereSeparator: TemplateEscaping.isWhitespace).map(String.init).joined(separator: " ")
         } else {
             folded = tail.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }

@@ -1,16 +1,25 @@
 // Fast path (docs/fast-paths.md) of the `markdown+json` escaping (an Adaptive Card's text). Reference:
 // `TemplateEscaping.escape(_:)`, which works on Unicode scalars. Held equal by `ByteWriterTests`.
 
-/// `markdown+json` on bytes, for a value of printable ASCII (what most alert values are): the Markdown escaping of
-/// `TemplateEscaping.markdown`, rule for rule, written straight into the document with JSON's escaping of what it
-/// writes (for printable ASCII and the word joiner, that is `\\` and `\"` alone). Nothing of another kind is handled
-/// here: a value with a control character or a character outside ASCII goes the way of `escape(_:)`.
+import AlertJSON
+
+/// `markdown+json` on bytes, for a value of printable characters (what most alert values are): the Markdown escaping
+/// of `TemplateEscaping.markdown`, rule for rule, written straight into the document with JSON's escaping of what it
+/// writes (for printable ASCII and the word joiner, that is `\\` and `\"` alone; other printable characters JSON writes
+/// as they are). Nothing of another kind is handled here: a value with a control character, white space other than
+/// the ASCII space, U+FEFF, or a character outside ASCII where a rule looks at its neighbour (after `&`, before `w`)
+/// goes the way of `escape(_:)`.
 enum MarkdownBytes {
-    /// Appends `text` escaped for Markdown inside a JSON string; false (nothing written) when it is not printable ASCII.
+    /// Appends `text` escaped for Markdown inside a JSON string; false (nothing written) when `escape(_:)` must do it.
     static func appendMarkdownJSON(_ text: String, to output: inout [UInt8]) -> Bool {
         var text = text
         return text.withUTF8 { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            var ascii = true
+            for byte in bytes where byte < 0x20 || byte >= 0x7F {
+                if byte == 0x7F || byte < 0x20 { return false }
+                ascii = false
+            }
+            if !ascii, !takesOutsideASCII(bytes) { return false }
             // At most four bytes a byte: `\\\\` for a backslash, a word joiner and the byte for `@`, `:` or `w`.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 4 + 1) { buffer in
                 var out = Out(base: buffer.baseAddress!)
@@ -19,6 +28,28 @@ enum MarkdownBytes {
             }
             return true
         }
+    }
+
+    /// Whether the characters outside ASCII in `bytes` (valid UTF-8) are ones the byte rules may copy as they are:
+    /// not a control character (`ControlCharacters.visible` would change it), not white space (`oneLine` folds it),
+    /// not U+FEFF (JSON escapes it), and not after `&` or before `w`/`W`, where the rules ask whether it is a letter.
+    static func takesOutsideASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let lead = bytes[index]
+            guard lead >= 0x80 else { index += 1; continue }
+            let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= count else { return false }
+            var value = UInt32(lead) & (0x7F >> length)
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset]) & 0x3F }
+            guard let scalar = Unicode.Scalar(value), !ControlCharacters.isControl(scalar), value != 0xFEFF,
+                  !scalar.properties.isWhitespace else { return false }
+            if index > 0, bytes[index - 1] == UInt8(ascii: "&") { return false }
+            if index + length < count, bytes[index + length] | 0x20 == UInt8(ascii: "w") { return false }
+            index += length
+        }
+        return true
     }
 
     @inline(__always) private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }

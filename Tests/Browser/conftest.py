@@ -7,6 +7,7 @@ every host name unresolvable, so a page that needs either fails here.
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 
 import pytest
@@ -84,3 +85,27 @@ def show(browser):
         browser.get(path.as_uri())
         return browser
     return open_page
+
+
+STEP = "Change your password today, on every site where you used it, and turn on two-step verification wherever it is offered."
+
+
+@pytest.fixture(scope="session")
+def review():
+    """Runs `alertkit review` once (one step of the English catalog reworded, every output written); gives its
+    folder, exit status and standard output. test_review.py reads each output; test_accessibility.py the report."""
+    folder = OUT / "review"
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "after" / "catalog").mkdir(parents=True)
+    catalog = json.loads((ROOT / "Templates" / "catalog" / "en.json").read_text())
+    email = catalog["matchTypes"]["IDEMAILADDR"]
+    email["steps"][0]["text"] = STEP
+    (folder / "after" / "catalog" / "en.json").write_text(json.dumps({"matchTypes": {"IDEMAILADDR": email}}))
+    environment = dict(os.environ, ALERTKIT_CONFIG=str(OUT / "config.json"))
+    result = subprocess.run(
+        [alertkit(), "review", "--after", str(folder / "after"), "--locale", "en", "--locale", "es",
+         "--report", str(folder / "report"), "--json", str(folder / "review.json"),
+         "--summary", str(folder / "summary.md"), "--junit", str(folder / "junit.xml")],
+        capture_output=True, text=True, env=environment, timeout=600)
+    yield folder, result
+    shutil.rmtree(folder, ignore_errors=True)

@@ -21,30 +21,7 @@ from lxml import etree
 from PIL import Image
 from selenium.webdriver.common.by import By
 
-from conftest import OUT, ROOT, alertkit
-
-STEP = "Change your password today, on every site where you used it, and turn on two-step verification wherever it is offered."
-
-
-@pytest.fixture(scope="module")
-def review():
-    """Runs the review once; gives its folder, exit status and standard output."""
-    folder = OUT / "review"
-    shutil.rmtree(folder, ignore_errors=True)
-    (folder / "after" / "catalog").mkdir(parents=True)
-    catalog = json.loads((ROOT / "Templates" / "catalog" / "en.json").read_text())
-    email = catalog["matchTypes"]["IDEMAILADDR"]
-    email["steps"][0]["text"] = STEP
-    (folder / "after" / "catalog" / "en.json").write_text(json.dumps({"matchTypes": {"IDEMAILADDR": email}}))
-    environment = dict(os.environ, ALERTKIT_CONFIG=str(OUT / "config.json"))
-    result = subprocess.run(
-        [alertkit(), "review", "--after", str(folder / "after"), "--locale", "en", "--locale", "es",
-         "--report", str(folder / "report"), "--json", str(folder / "review.json"),
-         "--summary", str(folder / "summary.md"), "--junit", str(folder / "junit.xml")],
-        capture_output=True, text=True, env=environment, timeout=600)
-    yield folder, result
-    shutil.rmtree(folder, ignore_errors=True)
-
+from conftest import OUT, ROOT, STEP, alertkit
 
 def test_exit_status_and_summary(review):
     folder, result = review

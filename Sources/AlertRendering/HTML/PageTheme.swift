@@ -10,6 +10,9 @@ struct PageTheme: Sendable, Codable {
     var red, title, heading, body, green, greenShadow, resolve, resolveShadow, rule, paper: String
     var cornerRadius, shadowOffset, buttonHeight, margin, narrow, measure: String
     var darkPaper, darkTitle, darkHeading, darkBody, darkRule, darkPopup: String
+    /// Green text (the help's action) on the dark paper, which needs a lighter green than the button's face for
+    /// WCAG AA contrast; optional, so that a theme written before it still loads (its `green` is used then).
+    var darkGreen: String?
 
     /// Reads a theme; every key must be present, and no value may hold `;`, `{`, `}`, `<` or `>`,
     /// which would end a CSS declaration or the `<style>` element.
@@ -22,6 +25,9 @@ struct PageTheme: Sendable, Codable {
         where value.contains(where: forbidden.contains) {
             throw TemplateError(file: "page/theme.json", message: "\(label) holds one of ; { } < >")
         }
+        if let darkGreen, darkGreen.contains(where: forbidden.contains) {
+            throw TemplateError(file: "page/theme.json", message: "darkGreen holds one of ; { } < >")
+        }
         guard Self.pixels(measure) != nil, Self.pixels(margin) != nil else {
             throw TemplateError(file: "page/theme.json", message: "measure and margin must be whole pixels, e.g. 720px")
         }
@@ -32,6 +38,7 @@ struct PageTheme: Sendable, Codable {
     var values: [String: String] {
         var values: [String: String] = [:]
         for case (let label?, let value as String) in Mirror(reflecting: self).children { values[label] = value }
+        values["darkGreen"] = darkGreen ?? green
         values["wideFrom"] = "\((Self.pixels(measure) ?? 0) + 2 * (Self.pixels(margin) ?? 0))px"
         return values
     }

@@ -58,18 +58,25 @@ def pages():
     return result
 
 
-@pytest.fixture(scope="session")
-def browser():
+def chromium(javascript=False):
+    """A headless Chromium through its WebDriver: every host name unresolvable, colours in sRGB, and (unless
+    `javascript`) script off, so that a page that needs script or the network fails."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
                      "--hide-scrollbars", "--force-color-profile=srgb"]:
         options.add_argument(argument)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    driver = webdriver.Chrome(options=options, service=service)
+    return webdriver.Chrome(options=options, service=service)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = chromium()
     yield driver
     driver.quit()
 

@@ -4,7 +4,7 @@ its popups opened), every sample's email HTML part (light and dark), and the rev
 axe-core is driven by axe-selenium-python (PyPI); the axe-core it runs is the 4.x build that axe-playwright-python
 (PyPI, installed without its Playwright dependency) ships, since axe-selenium-python's own copy is axe-core 3.1.
 The pages have no script and a policy that allows none: axe is put in through the WebDriver, which the policy does
-not see, in a Chromium of its own with script on (axe waits on timers) and every host name unresolvable.
+not see, in a Chromium of its own (conftest's, with script on: axe waits on timers) where every host name is unresolvable.
 """
 import email
 import email.policy
@@ -14,11 +14,9 @@ import os
 import pathlib
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import PAGES, ROOT, SAMPLES
+from conftest import PAGES, ROOT, SAMPLES, chromium
 
 GOLDEN = ROOT / "Tests" / "AlertRenderingTests" / "Golden"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
@@ -36,13 +34,7 @@ def axe_script():
 
 @pytest.fixture(scope="module")
 def axe_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
-                     "--hide-scrollbars", "--force-color-profile=srgb"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
+    driver = chromium(javascript=True)  # axe waits on timers; the pages' own policy still allows no script
     driver.set_script_timeout(120)  # axe over a long page on a busy machine
     yield driver
     driver.quit()

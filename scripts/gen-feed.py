@@ -17,6 +17,18 @@ carry "_invalid": "<reason>", one of:
 
 The reasons are drawn evenly, so a few hundred invalid records hold all of them.
 
+With --tail-rate R, about that share of the (valid) records come from the long tail, where channels hit their
+receivers' limits; the tail's records take these shapes in turn, each with its sizes in turn, so that
+--tail-rate 1 --count 24 holds every one:
+
+  events    an alert of 43, 50, 51, 100, 500 or 1,000 events (Slack's 50 blocks, Teams' 28,000 bytes, and
+            the contract's 1,000 events)
+  post      a social post of 2,900, 3,000, 3,001, 10,000 or 65,536 bytes (Slack's 3,000-character section,
+            and the contract's 64 KiB string)
+  longest   one event of each of the 13 match types, every string of its data as long as the alert's
+            1 MiB allows (at most 64 KiB)
+  limit     1,000 events whose strings are lengthened until the record is exactly 1 MiB (1,048,576 bytes)
+
 The output depends on nothing but the options: the same options (the same --seed) give the same bytes,
 on any machine with Python 3. It is UTF-8, one compact JSON object a line (key order: id, type, events; in an
 event: date, data), or with --format array a JSON array with one record a line between "[" and "]".
@@ -25,6 +37,7 @@ examples:
   python3 scripts/gen-feed.py --count 100000 --seed 1 > feed.ndjson
   python3 scripts/gen-feed.py --count 50 --format array --output feed.json
   python3 scripts/gen-feed.py --count 4000 --invalid-rate 0.05 --seed 11 | alertkit batch - --ndjson
+  python3 scripts/gen-feed.py --count 24 --tail-rate 1 --output tail.ndjson   # every shape of the long tail
   python3 scripts/gen-feed.py --count 10000000 --output /dev/shm/feed-10m.ndjson   # a few minutes
 """
 
@@ -256,6 +269,15 @@ PEOPLE_LAST = [(name, ascii_letters(name)) for name in LAST_NAMES]
 MATCH_TABLE = expand(MATCH_WEIGHTS)
 TYPE_TABLE = [1] * 70 + [2] * 15 + [3] * 15
 EVENT_COUNTS = [1] * 70 + [2] * 15 + [3] * 10 + [4] * 5
+# The long tail (--tail-rate): its shapes in turn, each with its sizes in turn.
+TAIL_SHAPES = ["events", "post", "longest", "limit"]
+TAIL_EVENT_COUNTS = [43, 50, 51, 100, 500, 1000]
+TAIL_POST_BYTES = [2900, 3000, 3001, 10000, 65536]
+STRING_LIMIT = 64 * 1024  # the contract's bytes of one string
+ALERT_LIMIT = 1 << 20  # the contract's bytes of one alert
+MAX_EVENTS = 1000  # the contract's events of one alert
+TAIL_WORDS = ("leaked account password posted again today share login bank card verify address phone number "
+              "private message reply urgent offer please contact").split()
 assert len(TYPE_TABLE) == len(EVENT_COUNTS) == 100
 N_FIRST, N_LAST, N_PLACES, N_AREAS = len(PEOPLE_FIRST), len(PEOPLE_LAST), len(PLACES), len(US_AREA_CODES)
 N_DOMAINS, N_MATCHES, N_SITES, N_LEAK_SOURCES = len(EMAIL_DOMAINS), len(MATCH_TABLE), len(SITES), len(LEAK_SOURCES)
@@ -289,9 +311,11 @@ class FeedGenerator:
     The parts are closures over the stream's bound methods rather than methods: in the hot loop a local or
     closure variable is much cheaper to reach than an attribute, and this keeps the generator quick."""
 
-    def __init__(self, seed, invalid_rate=0.0):
+    def __init__(self, seed, invalid_rate=0.0, tail_rate=0.0):
         self.rng = random.Random(seed)
         self.invalid_rate = invalid_rate
+        self.tail_rate = tail_rate
+        self.tail_count = 0  # tail records so far: the next one's shape and size
         rand = self.rng.random
         bits = self.rng.getrandbits
 
@@ -577,10 +601,12 @@ class FeedGenerator:
                 day = min(day + int(rand() * 10), len(DAYS) - 1)
             return events
 
-        def alert(n, kind=None):
+        def alert(n, kind=None, events=None):
             if kind is None:
                 kind = TYPE_TABLE[int(rand() * 100)]
             count = EVENT_COUNTS[int(rand() * 100)]
+            if events is not None:
+                count = events
             who = person()
             day = FIRST_EVENT_DAY + int(rand() * (LAST_EVENT_DAY - FIRST_EVENT_DAY))
             if kind == 1:
@@ -593,6 +619,61 @@ class FeedGenerator:
 
         self.pick, self.rand, self.digits = pick, rand, digits
         self._alert = alert
+        self._cyber_data = cyber_data
+        self._person = person
+
+    def long_text(self, size):
+        """Readable ASCII words, exactly `size` bytes, ending in a letter."""
+        pick, words, length = self.pick, [], -1
+        while length < size:
+            words.append(pick(TAIL_WORDS))
+            length += len(words[-1]) + 1
+        text = " ".join(words)[:size]
+        return text[:-1] + "x" if text.endswith(" ") else text
+
+    def tail(self, n):
+        """Record n from the long tail: the next shape of TAIL_SHAPES, with its next size."""
+        turn, self.tail_count = self.tail_count, self.tail_count + 1
+        shape, size = TAIL_SHAPES[turn % len(TAIL_SHAPES)], turn // len(TAIL_SHAPES)
+        if shape == "events":
+            return self._alert(n, events=TAIL_EVENT_COUNTS[size % len(TAIL_EVENT_COUNTS)])
+        if shape == "post":
+            record = self._alert(n, 3)
+            record["events"][0]["data"]["content"] = self.long_text(TAIL_POST_BYTES[size % len(TAIL_POST_BYTES)])
+            return record
+        if shape == "longest":
+            record = self._alert(n, 1, events=1)
+            day, who = record["events"][0]["date"], self._person()
+            chosen = {}
+
+            def qualifier_country(table):
+                return chosen.setdefault(id(table), self.pick(table))
+            record["events"] = [{"date": day, "data": self._cyber_data(match, who, qualifier_country)}
+                                for match in VALUE_KEYS]
+            strings = [(data, key) for data in (event["data"] for event in record["events"])
+                       for key in data if key != "match"]
+            room = (ALERT_LIMIT - len(encode_record(record)) - 1024) // len(strings)
+            for data, key in strings:
+                size = min(STRING_LIMIT, len(data[key].encode("utf-8")) + room)
+                grown = (data[key] + " " + self.long_text(size)).encode("utf-8")[:size]
+                data[key] = grown.decode("utf-8", "ignore")  # cut at a character's end
+            return record
+        record = self._alert(n, events=MAX_EVENTS)  # "limit": lengthened, string by string, to exactly 1 MiB
+        # Free text of each type (ASCII words add their own bytes to the record, one for one, no escapes).
+        texts = ("email", "ssn", "phone", "ccn", "bankAccount", "dlNumber", "medicalId", "nationalId", "iban",
+                 "passportNumber", "retailCard", "name", "address", "content")
+        missing = ALERT_LIMIT - len(encode_record(record))
+        for event in record["events"]:
+            data = event["data"]
+            key = next((key for key in data if key in texts), None)
+            if missing <= 0 or key is None:
+                continue
+            grow = min(missing, STRING_LIMIT - len(data[key].encode("utf-8")))
+            if grow > 0:
+                data[key] += self.long_text(grow + 1)[1:]
+                missing -= grow
+        assert len(encode_record(record)) == ALERT_LIMIT, "a limit record is not exactly 1 MiB"
+        return record
 
     def alert(self, n):
         """Record n (a dict in output key order): a valid alert or, at the invalid rate, one broken in one way
@@ -602,6 +683,8 @@ class FeedGenerator:
             record = self.breach(self._alert(n, kind), reason)
             record["_invalid"] = reason
             return record
+        if self.tail_rate and self.rand() < self.tail_rate:
+            return self.tail(n)
         return self._alert(n)
 
     def breach(self, record, reason):
@@ -664,10 +747,18 @@ class FeedGenerator:
         return record
 
 
-def write_feed(out, count, seed, fmt, invalid_rate, chunk=2000):
+def encode_record(record):
+    """A record's bytes in the feed (compact UTF-8 JSON, without its line end)."""
+    return ENCODE(record).encode("utf-8")
+
+
+ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+
+
+def write_feed(out, count, seed, fmt, invalid_rate, chunk=2000, tail_rate=0.0):
     """Writes the feed to the binary stream `out`."""
-    generator = FeedGenerator(seed, invalid_rate)
-    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+    generator = FeedGenerator(seed, invalid_rate, tail_rate)
+    encode = ENCODE
     alert = generator.alert
     array = fmt == "array"
     if array:
@@ -700,6 +791,9 @@ def parse_arguments(argv):
     parser.add_argument("--invalid-rate", type=float, default=0.0, metavar="R",
                         help="the share of records, 0 to 1, that break the contract in one way and say how in "
                              "\"_invalid\" (default 0)")
+    parser.add_argument("--tail-rate", type=float, default=0.0, metavar="R",
+                        help="the share of records, 0 to 1, from the long tail: many events, long posts, every "
+                             "string at its longest, alerts of exactly 1 MiB (default 0)")
     parser.add_argument("--output", "-o", default="-", metavar="PATH",
                         help="the file to write, replaced whole when done (default: standard output)")
     arguments = parser.parse_args(argv)
@@ -707,6 +801,8 @@ def parse_arguments(argv):
         parser.error("--count must be 0 or more")
     if not 0.0 <= arguments.invalid_rate <= 1.0:
         parser.error("--invalid-rate must be between 0 and 1")
+    if not 0.0 <= arguments.tail_rate <= 1.0:
+        parser.error("--tail-rate must be between 0 and 1")
     return arguments
 
 
@@ -716,21 +812,21 @@ def main(argv=None):
     path = arguments.output
     if path == "-":
         try:
-            write_feed(sys.stdout.buffer, *options)
+            write_feed(sys.stdout.buffer, *options, tail_rate=arguments.tail_rate)
             sys.stdout.buffer.flush()
         except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     if os.path.exists(path) and not os.path.isfile(path):  # /dev/null, a FIFO: written as it is
         with open(path, "wb") as out:
-            write_feed(out, *options)
+            write_feed(out, *options, tail_rate=arguments.tail_rate)
         return 0
     # A file: written beside the target under a temporary name, renamed over it when whole, so that an
     # interrupted run never leaves a partial feed that a script would take for a complete one.
     handle, temporary = tempfile.mkstemp(prefix=".gen-feed-", dir=os.path.dirname(os.path.abspath(path)))
     try:
         with os.fdopen(handle, "wb", buffering=1 << 20) as out:
-            write_feed(out, *options)
+            write_feed(out, *options, tail_rate=arguments.tail_rate)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)

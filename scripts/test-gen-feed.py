@@ -8,7 +8,8 @@ record of 10,000 meets the alert schema (Python's jsonschema, Draft 2020-12) and
 --invalid-rate 0.3 every one of the 13 reasons occurs, every invalid record fails the schema, and only where
 its reason says (the pointers Tests/AlertModelTests/GeneratedFeedTests.swift expects); the array format parses
 to the same records as NDJSON; --output writes the same bytes as standard output; card numbers, IBANs and
-routing numbers pass their checks; no string holds a brace (a template placeholder to the rendering tests).
+routing numbers pass their checks; no string holds a brace (a template placeholder to the rendering tests); the
+long tail (--tail-rate) holds every shape and size, valid, within the contract's limits and at them.
 """
 
 import json
@@ -160,6 +161,33 @@ def main():
     fixture = records(generate("--count", "4000", "--seed", "11", "--invalid-rate", "0.05"))
     check({r.get("_invalid") for r in fixture} - {None} == set(EXPECTED_POINTER),
           "--count 4000 --seed 11 --invalid-rate 0.05 lacks a reason (GeneratedFeedTests needs all 13)")
+
+    # The long tail: every shape with every size at --tail-rate 1 --count 24, each record valid and within the
+    # contract's limits (1,000 events, 64 KiB a string, 1 MiB an alert), some exactly at them; rate 0 changes nothing.
+    tail = generate("--count", "24", "--seed", "5", "--tail-rate", "1")
+    tail_records = records(tail)
+    check(len(tail_records) == 24, "--tail-rate 1 --count 24 gave %d records" % len(tail_records))
+    sizes = [len(line) for line in tail.split(b"\n") if line]
+    longest = [max(len(text.encode("utf-8")) for text in strings(record["events"])) for record in tail_records]
+    counts = {len(record["events"]) for record in tail_records}
+    posts = {len(e["data"].get("content", "").encode("utf-8")) for r in tail_records if r["type"] == 3 for e in r["events"]}
+    for record in tail_records:
+        check(validator.is_valid(record), "a long-tail record fails the schema: %s" % json.dumps(record)[:300])
+        check(not any("{" in s or "}" in s for s in strings(record)), "a brace in %s" % record["id"])
+    check(max(sizes) == 1 << 20 and sizes.count(1 << 20) >= 5, "no record of exactly 1 MiB (largest %d)" % max(sizes))
+    check(max(longest) == 64 * 1024, "the longest string is %d bytes, not 64 KiB" % max(longest))
+    check({43, 50, 51, 100, 500, 1000} <= counts, "event counts in the tail: %s" % sorted(counts))
+    check({2900, 3000, 3001, 10000, 65536} <= posts, "post sizes in the tail: %s" % sorted(posts))
+    check(any(len({e["data"].get("match") for e in r["events"]}) == 13 for r in tail_records),
+          "no alert of every match type in the tail")
+    check(len({r["id"] for r in tail_records}) == 24, "ids repeat in the tail")
+    check(generate("--count", "300", "--seed", "3", "--tail-rate", "0") == generate("--count", "300", "--seed", "3"),
+          "--tail-rate 0 changed the feed")
+    some = records(generate("--count", "400", "--seed", "3", "--tail-rate", "0.05"))
+    check(5 <= sum(len(r["events"]) > 4 or len(json.dumps(r)) > 2000 for r in some) <= 60,
+          "--tail-rate 0.05 of 400 records gave an odd number of tail records")
+    bad = subprocess.run([sys.executable, GENERATOR, "--tail-rate", "1.5"], capture_output=True)
+    check(bad.returncode == 2 and b"--tail-rate" in bad.stderr, "--tail-rate 1.5 was not refused")
 
     # The array format: the same records, one a line between [ and ].
     array = generate("--count", "40", "--seed", "17", "--format", "array", "--invalid-rate", "0.1")

@@ -49,7 +49,9 @@ public struct RecordProcessor: Sendable {
         if urgentOnly && !view.urgent { return .skipped(id: view.id) }
         do {
             let document = try pipeline.emit(view, with: emitter, options: options)
-            return .rendered(id: view.id, document: document, warnings: presented.warnings.map(AlertProblem.init(issue:)))
+            var warnings = presented.warnings.map(AlertProblem.init(issue:))
+            if let fit = document.fit { warnings.append(AlertProblem(pointer: "", message: fit.warning)) }
+            return .rendered(id: view.id, document: document, warnings: warnings)
         } catch let error as RenderLimitError {
             return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: error.description)]))
         } catch {

@@ -12,6 +12,8 @@ struct BatchJob {
     struct Summary {
         var rendered: Int, skipped: Int, rejected: Int
         var seconds: Double
+        /// Of the rendered, those fitted into their receiver's limits.
+        var fitted = 0
         /// Why the run stopped before the end of its inputs, if it did.
         var stop: Stop?
         /// Records read or left in the inputs that were never processed (a stop).
@@ -28,6 +30,7 @@ struct BatchJob {
             let total = rendered + skipped + rejected
             let rate = seconds > 0 ? Int((Double(total) / seconds).rounded()) : total
             var counts = "\(rendered) rendered"
+            if fitted > 0 { counts += " (\(fitted) fitted to their receiver's limits)" }
             if skipped > 0 { counts += ", \(skipped) skipped (not urgent)" }
             counts += ", \(rejected) rejected"
             var line = counts + " in " + String(format: "%.2f", seconds) + " s (\(rate) alerts/s)"
@@ -64,7 +67,8 @@ struct BatchJob {
                    emit: { record, encoded in sink.emit(record, encoded) })
         sink.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        var summary = Summary(rendered: sink.rendered, skipped: sink.skipped, rejected: sink.rejected, seconds: seconds)
+        var summary = Summary(rendered: sink.rendered, skipped: sink.skipped, rejected: sink.rejected, seconds: seconds,
+                              fitted: sink.fitted)
         if let failure = sink.outputFailure {
             summary.stop = .output(failure)
         } else if let number = StopSignals.received {

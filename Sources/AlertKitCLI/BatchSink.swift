@@ -15,6 +15,8 @@ struct EncodedRecord: Sendable {
     var errorLine: [UInt8] = []
     /// The standard-error lines: a rejected record's problems, or a rendered one's warnings.
     var messages: [String] = []
+    /// Whether the document was fitted into its receiver's limits (`DocumentFit`).
+    var fitted = false
 
     /// Encodes an outcome for a directory of files (`ndjson == false`) or for NDJSON lines.
     init(_ record: BatchRecord, _ outcome: BatchOutcome, format: String, ndjson: Bool) {
@@ -22,6 +24,7 @@ struct EncodedRecord: Sendable {
         case .rendered(let id, let document, let warnings):
             kind = .rendered
             self.id = id
+            fitted = document.fit != nil
             messages = warnings.map { Diagnostics.line(Self.place(record), $0) }
             output = ndjson ? BatchLine.ndjson(record, outcome, format: format) : document.bytes
         case .skipped(let id):
@@ -62,9 +65,11 @@ final class BatchSink: @unchecked Sendable {
     /// Records whose outputs are written (with `--ndjson`: flushed to standard output, so that a write that fails
     /// later does not count them).
     private(set) var rendered = 0, skipped = 0, rejected = 0
+    /// Of the rendered records, those whose documents were fitted into their receiver's limits.
+    private(set) var fitted = 0
     /// With `--ndjson`, the records whose lines wait in the buffer: where each line ends in it, and whether it is a
     /// rejection. When a write fails midway, the lines that ended before it count as written.
-    private var unflushed: [(end: Int, rejected: Bool)] = []
+    private var unflushed: [(end: Int, rejected: Bool, fitted: Bool)] = []
     private var bytes = 0
     /// Why the run stopped writing, if an output failed.
     private(set) var outputFailure: String?
@@ -106,9 +111,10 @@ final class BatchSink: @unchecked Sendable {
                 if !encoded.messages.isEmpty { progress.clear() }
                 for message in encoded.messages { Diagnostics.print(message) }
                 if directory == nil {
-                    try write(encoded.output, rejected: false)
+                    try write(encoded.output, rejected: false, fitted: encoded.fitted)
                 } else {
                     rendered += 1
+                    if encoded.fitted { fitted += 1 }
                 }
             case .skipped:
                 skipped += 1
@@ -137,8 +143,8 @@ final class BatchSink: @unchecked Sendable {
     }
 
     /// Writes to standard output; once the buffer has gone out, the records in it count as written.
-    private func write(_ bytes: [UInt8], rejected isRejection: Bool) throws(BatchInputError) {
-        unflushed.append((standardOutput.buffered + bytes.count, isRejection))
+    private func write(_ bytes: [UInt8], rejected isRejection: Bool, fitted: Bool = false) throws(BatchInputError) {
+        unflushed.append((standardOutput.buffered + bytes.count, isRejection, fitted))
         try standardOutput.write(bytes)
         if standardOutput.buffered == 0 { committed() }
     }
@@ -148,6 +154,7 @@ final class BatchSink: @unchecked Sendable {
     private func committed(upTo bytes: Int? = nil) {
         for line in unflushed where bytes.map({ line.end <= $0 }) ?? true {
             if line.rejected { rejected += 1 } else { rendered += 1 }
+            if line.fitted { fitted += 1 }
         }
         unflushed = []
     }

@@ -68,6 +68,9 @@ struct RenderCommand: ParsableCommand {
             throw ExitCodes.invalidAlert
         }
         Diagnostics.report(rendered.warnings, in: input.displayName)
+        if let fit = rendered.document.fit {
+            Diagnostics.print(Diagnostics.line(input.displayName, AlertProblem(pointer: "", message: fit.warning)))
+        }
         let written = rendered.document.bytes
         guard let output else { return try Console.write(written) }
         do { try OutputFile.write(written, to: output) } catch {

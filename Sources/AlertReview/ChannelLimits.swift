@@ -1,23 +1,6 @@
 import AlertRendering
 import Foundation
 
-/// A document past a limit of its channel: what a review reports on each side, so that it can say what a change broke
-/// (a finding after that was not there before) and what it fixed.
-public struct LimitFinding: Sendable, Hashable, Codable {
-    /// The rule, stable for tools: `slack.blocks`, `slack.header`, `slack.section`, `slack.button`, `sms.cut`,
-    /// `sms.plain`, `sms.ucs2`, `push.fcm`, `push.apns`, `email.line`, `email.subject`, `email.size`, `template.bytes`,
-    /// `template.characters`.
-    public let rule: String
-    /// What was measured, in words: `needs 2 messages (168 of 160 GSM-7 characters); cut to "…any issues..."`.
-    public let message: String
-
-    /// A finding of `rule`.
-    public init(rule: String, message: String) {
-        self.rule = rule
-        self.message = message
-    }
-}
-
 /// The limits of the channels AlertKit ships formats for, and the ones a template declares (`DeclaredLimits`).
 ///
 /// - Slack (Block Kit): at most 50 blocks in a message, 150 characters in a header's text, 3,000 in a section's
@@ -28,48 +11,17 @@ public struct LimitFinding: Sendable, Hashable, Codable {
 /// - Email: RFC 5322 limits a line to 998 octets and recommends 78 characters, which a subject longer than 78
 ///   characters cannot fit in one line of most clients' lists; Gmail clips messages larger than 102 KB.
 public enum ChannelLimits {
-    /// What `document` of the format `emitter` breaks. `unfitted` is an SMS template's text before it was fitted.
+    /// What `document` of the format `emitter` breaks: its receiver's limits (`AlertEmitter.receiverLimits`), an SMS
+    /// template's measures (`unfitted` is its text before it was fitted), an email's lines and subject.
     public static func check(_ document: [UInt8], emitter: any AlertEmitter, unfitted: String? = nil) -> [LimitFinding] {
         var findings: [LimitFinding] = []
-        let name = emitter.format.name
-        if let template = emitter as? TemplateFormat {
-            if template.fitsSMS, let unfitted { findings += sms(unfitted) }
-            if template.escaping == .slack || name == "slack" { findings += slack(document) }
-            findings += declared(document, template.declaredLimits)
-        }
-        if name == "push" { findings += push(document) }
-        if emitter is EmailFormat { findings += email(document) }
+        if let template = emitter as? TemplateFormat, template.fitsSMS, let unfitted { findings += sms(unfitted) }
+        findings += emitter is EmailFormat ? email(document) : emitter.receiverLimits.check(document)
         return findings
     }
 
     /// Slack's Block Kit limits.
-    static func slack(_ document: [UInt8]) -> [LimitFinding] {
-        guard let message = try? JSONSerialization.jsonObject(with: Data(document)) as? [String: Any],
-              let blocks = message["blocks"] as? [[String: Any]] else { return [] }
-        var findings: [LimitFinding] = []
-        if blocks.count > 50 { findings.append(.init(rule: "slack.blocks", message: "\(blocks.count) blocks, Slack takes at most 50")) }
-        func text(_ object: Any?) -> String? { ((object as? [String: Any])?["text"]) as? String }
-        for (number, block) in blocks.enumerated() {
-            switch block["type"] as? String {
-            case "header":
-                if let text = text(block["text"]), text.count > 150 {
-                    findings.append(.init(rule: "slack.header", message: "block \(number + 1): a header of \(text.count) characters, Slack takes at most 150"))
-                }
-            case "section":
-                if let text = text(block["text"]), text.count > 3000 {
-                    findings.append(.init(rule: "slack.section", message: "block \(number + 1): a section of \(text.count) characters, Slack takes at most 3,000"))
-                }
-            case "actions":
-                for element in block["elements"] as? [[String: Any]] ?? [] {
-                    if let label = text(element["text"]), label.count > 75 {
-                        findings.append(.init(rule: "slack.button", message: "block \(number + 1): a button label of \(label.count) characters, Slack takes at most 75"))
-                    }
-                }
-            default: break
-            }
-        }
-        return findings
-    }
+    static func slack(_ document: [UInt8]) -> [LimitFinding] { ReceiverLimits.slack.check(document) }
 
     /// The measure of an SMS's text before fitting: its encoding, length and parts.
     public struct SMSMeasure: Sendable, Hashable {
@@ -123,12 +75,7 @@ public enum ChannelLimits {
     }
 
     /// APNs' and FCM's payload sizes.
-    static func push(_ document: [UInt8]) -> [LimitFinding] {
-        var findings: [LimitFinding] = []
-        if document.count > 4000 { findings.append(.init(rule: "push.fcm", message: "\(document.count) bytes, FCM takes at most 4,000")) }
-        if document.count > 4096 { findings.append(.init(rule: "push.apns", message: "\(document.count) bytes, APNs takes at most 4,096")) }
-        return findings
-    }
+    static func push(_ document: [UInt8]) -> [LimitFinding] { ReceiverLimits.push.check(document) }
 
     /// An email's lines, subject and size.
     static func email(_ document: [UInt8]) -> [LimitFinding] {
@@ -145,22 +92,6 @@ public enum ChannelLimits {
         if let subject = MailMessage.subject(document), subject.count > 78 {
             findings.append(.init(rule: "email.subject", message: "a subject of \(subject.count) characters, more than 78"))
         }
-        if document.count > 102 * 1024 {
-            findings.append(.init(rule: "email.size", message: "\(document.count / 1024) KB, Gmail clips messages over 102 KB"))
-        }
-        return findings
-    }
-
-    /// The limits a template declares.
-    static func declared(_ document: [UInt8], _ limits: DeclaredLimits) -> [LimitFinding] {
-        var findings: [LimitFinding] = []
-        if let most = limits.maxBytes, document.count > most {
-            findings.append(.init(rule: "template.bytes", message: "\(document.count) bytes, the template declares at most \(most)"))
-        }
-        if let most = limits.maxCharacters {
-            let count = String(decoding: document, as: UTF8.self).count
-            if count > most { findings.append(.init(rule: "template.characters", message: "\(count) characters, the template declares at most \(most)")) }
-        }
-        return findings
+        return findings + ReceiverLimits.email.check(document)
     }
 }

@@ -1,3 +1,5 @@
+import AlertRendering
+
 /// What a review found, per format and locale: the counts, the clusters of changes and the limit findings. It is
 /// the `--json` document (`docs/review.schema.json`), and every other output is made from it.
 public struct ReviewReport: Sendable, Codable {

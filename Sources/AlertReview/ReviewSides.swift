@@ -159,12 +159,20 @@ extension ReviewSide {
             case .success(let (view, pipeline)):
                 guard has(format), let emitter = try? pipeline.formats.emitter(named: format) else { return .absent }
                 do {
-                    let bytes = try pipeline.emit(view, with: emitter, options: options).bytes
+                    let document = try pipeline.emit(view, with: emitter, options: options)
+                    let bytes = document.bytes
                     var unfitted: String?
                     if let template = emitter as? TemplateFormat, template.fitsSMS {
                         unfitted = try template.renderUnfitted(view, options: pipeline.limited(options))
                     }
-                    return .rendered(bytes, ChannelLimits.check(bytes, emitter: emitter, unfitted: unfitted))
+                    // A document fitted into its receiver's limits is reported by what the document as made broke.
+                    return .rendered(bytes, (document.fit?.findings ?? []) + ChannelLimits.check(bytes, emitter: emitter, unfitted: unfitted))
+                } catch RenderLimitError.overReceiverLimit {
+                    // Rendering rejects it; a review shows the document as made, with every limit it breaks.
+                    guard let bytes = try? emitter.renderDocument(view, options: pipeline.limited(options)).bytes else {
+                        return .failed("the document cannot be rendered")
+                    }
+                    return .rendered(bytes, ChannelLimits.check(bytes, emitter: emitter))
                 } catch {
                     return .failed(String(describing: error))
                 }

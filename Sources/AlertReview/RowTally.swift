@@ -1,3 +1,5 @@
+import AlertRendering
+
 /// A row of the report while records come in: counts, clusters by key, findings by rule.
 struct RowTally {
     private(set) var row: ReviewReport.Row

@@ -125,8 +125,10 @@ struct AlertService: Sendable {
         let presented: (view: AlertView, warnings: [ValidationIssue])
         do { presented = try pipeline.present(body) } catch { throw Self.problem(error) }
         do {
-            return (try pipeline.emit(presented.view, with: request.emitter, options: request.options),
-                    presented.warnings.map(ProblemDetails.Item.init(issue:)))
+            let document = try pipeline.emit(presented.view, with: request.emitter, options: request.options)
+            var warnings = presented.warnings.map(ProblemDetails.Item.init(issue:))
+            if let fit = document.fit { warnings.append(ProblemDetails.Item(pointer: "", message: fit.warning)) }
+            return (document, warnings)
         } catch let error as RenderLimitError {
             throw ProblemDetails.renderLimit(error)
         } catch {

@@ -13,17 +13,19 @@ struct BatchStream: Sendable {
     /// The name records carry as their `source`.
     static let source = "<body>"
 
-    /// How many records a stream rendered and rejected, and how many warnings the rendered ones raised.
+    /// How many records a stream rendered and rejected, how many warnings the rendered ones raised and how many of
+    /// their documents were fitted into their receiver's limits.
     struct Counts: Sendable {
-        var rendered = 0, rejected = 0, warnings = 0
+        var rendered = 0, rejected = 0, warnings = 0, fitted = 0
 
-        /// The stream's last line, `{"summary":{"rendered":…,"rejected":…,"warnings":…}}`: written only when every
+        /// The stream's last line, `{"summary":{"rendered":…,"rejected":…,"warnings":…,"fitted":…}}`: written only when every
         /// record was read and answered, so that a client tells a whole answer from a cut one.
         var summaryLine: [UInt8] {
             var summary = JSONLine(capacity: 64)
             summary.add("rendered", rendered)
             summary.add("rejected", rejected)
             summary.add("warnings", warnings)
+            summary.add("fitted", fitted)
             var line = JSONLine(capacity: 96)
             line.add("summary", raw: summary.closed())
             return line.finished()
@@ -42,17 +44,18 @@ struct BatchStream: Sendable {
             let stream = RecordStream(source: body, name: Self.source, maxRecordBytes: processor.pipeline.decoder.limits.maxBytes)
             BatchRunner(jobs: jobs).run(
                 read: { stream.next() },
-                transform: { record -> (line: [UInt8], rendered: Bool, warnings: Int) in
+                transform: { record -> (line: [UInt8], rendered: Bool, warnings: Int, fitted: Bool) in
                     let outcome = processor.process(record)
-                    guard case .rendered(_, _, let warnings) = outcome else {
-                        return (BatchLine.ndjson(record, outcome, format: format), false, 0)
+                    guard case .rendered(_, let document, let warnings) = outcome else {
+                        return (BatchLine.ndjson(record, outcome, format: format), false, 0, false)
                     }
-                    return (BatchLine.ndjson(record, outcome, format: format), true, warnings.count)
+                    return (BatchLine.ndjson(record, outcome, format: format), true, warnings.count, document.fit != nil)
                 },
                 emit: { _, result in
                     counts.value.withLock { counts in
                         if result.rendered { counts.rendered += 1 } else { counts.rejected += 1 }
                         counts.warnings += result.warnings
+                        if result.fitted { counts.fitted += 1 }
                     }
                     return channel.put(result.line)
                 })

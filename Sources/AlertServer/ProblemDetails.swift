@@ -27,7 +27,7 @@ struct ProblemDetails: HTTPResponseError, Sendable {
     /// Every kind an answer's `type` may name (the OpenAPI document lists the same).
     static let kinds = ["not-json", "invalid-alert", "too-large", "unsupported-media-type", "unknown-format",
                         "broken-format", "bad-parameter", "not-found", "method-not-allowed", "bad-path",
-                        "document-too-large", "render-timeout", "reveal-refused", "unauthorized", "busy", "timeout",
+                        "document-too-large", "render-timeout", "over-receiver-limit", "reveal-refused", "unauthorized", "busy", "timeout",
                         "internal-error"]
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -96,7 +96,7 @@ struct ProblemDetails: HTTPResponseError, Sendable {
     }
 
     /// A render stopped by a limit: 422 for a document over the size limit (this alert, in this format, makes one
-    /// too large), 503 for a render over the time limit.
+    /// too large) or one that cannot be fitted into its receiver's limits, 503 for a render over the time limit.
     static func renderLimit(_ error: RenderLimitError) -> ProblemDetails {
         switch error {
         case .documentTooLarge:
@@ -105,6 +105,9 @@ struct ProblemDetails: HTTPResponseError, Sendable {
         case .timedOut:
             ProblemDetails(status: .serviceUnavailable, title: "The render took too long", detail: error.description,
                     headers: [.retryAfter: "1"], kind: "render-timeout")
+        case .overReceiverLimit:
+            ProblemDetails(status: .unprocessableContent, title: "The document cannot fit its receiver's limits",
+                           detail: error.description, kind: "over-receiver-limit")
         }
     }
 

@@ -86,7 +86,8 @@ struct Routes: Sendable {
         let rendered: (document: RenderedDocument, warnings: [ProblemDetails.Item])
         do { rendered = try service.render(body, options) } catch {
             metrics.rejected(reason: ["not-json": "not_json", "document-too-large": "document_too_large",
-                                      "invalid-alert": "invalid", "render-timeout": "render_timeout"][error.kind] ?? "error")
+                                      "invalid-alert": "invalid", "render-timeout": "render_timeout",
+                                      "over-receiver-limit": "over_receiver_limit"][error.kind] ?? "error")
             throw error
         }
         metrics.rendered(format: options.emitter.format.name)
@@ -95,6 +96,11 @@ struct Routes: Sendable {
         rendered.document.forEachRun { buffer.writeBytes($0) }  // the shared runs straight in, not joined into an array first
         var headers: HTTPFields = [.contentType: options.emitter.format.mediaType]
         Self.addWarnings(rendered.warnings, to: &headers)
+        if let fit = rendered.document.fit {
+            // The rules are AlertKit's own words (`LimitFinding.rule`), never an alert's.
+            headers[.init("AlertKit-Fitted")!] = fit.rules.joined(separator: ", ")
+            metrics.fitted(format: options.emitter.format.name)
+        }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
     }
 
@@ -152,6 +158,7 @@ struct Routes: Sendable {
             }
             let counts = try await stream.run(body: request.body, writer: &writer, watch: watch)
             metrics.rendered(format: format, count: counts.rendered)
+            if counts.fitted > 0 { metrics.fitted(format: format, count: counts.fitted) }
             if counts.rejected > 0 { metrics.rejected(reason: "batch_line", count: counts.rejected) }
         })
     }

@@ -35,6 +35,11 @@ struct ServerMetrics: Sendable {
         Counter(label: "alertkit_alerts_rendered_total", dimensions: [("format", format)], factory: factory).increment(by: count)
     }
 
+    /// Counts a document fitted into its receiver's limits (`DocumentFit`) by format.
+    func fitted(format: String, count: Int = 1) {
+        Counter(label: "alertkit_documents_fitted_total", dimensions: [("format", format)], factory: factory).increment(by: count)
+    }
+
     /// Counts a rejected body (or batch line) by why: `not_json`, `invalid`, `too_large`, `media_type`, `timeout`…
     func rejected(reason: String, count: Int = 1) {
         Counter(label: "alertkit_rejected_total", dimensions: [("reason", reason)], factory: factory).increment(by: count)

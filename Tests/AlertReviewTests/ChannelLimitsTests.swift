@@ -1,3 +1,4 @@
+import AlertRendering
 @testable import AlertReview
 import Foundation
 import Testing
@@ -58,7 +59,8 @@ struct ChannelLimitsTests {
 
     static func message(line: Int = 10, subject: String = "Hello", size: Int = 0) -> [UInt8] {
         var text = "From: a@example.com\r\nSubject: \(subject)\r\n\r\n" + String(repeating: "x", count: line) + "\r\n"
-        while text.utf8.count < size { text += String(repeating: "y", count: min(76, size - text.utf8.count - 2 > 0 ? min(76, size - text.utf8.count - 2) : 1)) + "\r\n" }
+        while size - text.utf8.count > 80 { text += String(repeating: "y", count: 76) + "\r\n" }
+        if size - text.utf8.count >= 3 { text += String(repeating: "y", count: size - text.utf8.count - 2) + "\r\n" }
         return Array(text.utf8)
     }
 
@@ -72,7 +74,7 @@ struct ChannelLimitsTests {
             + String(repeating: "=C3=A9", count: 18 + offset) + "?= " + String(repeating: "z", count: 39)
         #expect(MailMessage.subject(Array("Subject: \(encoded)\r\n\r\n".utf8))?.count == 78 + offset)
         #expect(Self.rules(ChannelLimits.email(Self.message(subject: encoded))) == (over ? ["email.subject"] : []))
-        let size = 102 * 1024 + offset
+        let size = 102_000 + offset
         let message = Self.message(size: size)
         #expect(message.count == size)
         #expect(Self.rules(ChannelLimits.email(message)) == (over ? ["email.size"] : []))

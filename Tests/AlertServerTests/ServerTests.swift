@@ -117,7 +117,7 @@ struct ServerTests {
             if case .rendered(_, _, let warnings) = outcome { counts.rendered += 1; counts.warnings += warnings.count } else { counts.rejected += 1 }
             expected += BatchLine.ndjson(record, outcome, format: "markdown")
         }
-        let summary = #"{"summary":{"rendered":\#(counts.rendered),"rejected":\#(counts.rejected),"warnings":\#(counts.warnings)}}"#
+        let summary = #"{"summary":{"rendered":\#(counts.rendered),"rejected":\#(counts.rejected),"warnings":\#(counts.warnings),"fitted":0}}"#
         #expect(counts.rejected == 2)
         let (body, expectedText) = (feed, String(decoding: expected, as: UTF8.self))
         try await Self.app().test(.router) { client in
@@ -314,7 +314,7 @@ struct ServerTests {
             try await client.execute(uri: "/v1/batch?format=text", method: .post, headers: [.contentType: "application/x-ndjson"],
                                      body: ByteBuffer(string: feed.joined(separator: "\n") + "\n")) { response in
                 let lines = Self.body(response).split(separator: "\n")
-                #expect(lines.count == 5 && lines[4] == #"{"summary":{"rendered":2,"rejected":2,"warnings":0}}"#)
+                #expect(lines.count == 5 && lines[4] == #"{"summary":{"rendered":2,"rejected":2,"warnings":0,"fitted":0}}"#)
                 #expect(lines[1].contains("the events limit") && lines[2].contains("over the alert size limit of 600 bytes"))
                 #expect(lines[0].contains("\"document\"") && lines[3].contains("\"document\""))
             }

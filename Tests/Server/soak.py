@@ -129,7 +129,8 @@ class Soak:
         # The command's lines, and the summary that ends a /v1/batch stream run to its end.
         records = [json.loads(line) for line in batch.stdout.splitlines()]
         summary = {"rendered": sum("document" in r for r in records), "rejected": sum("error" in r for r in records),
-                   "warnings": sum(len(r.get("warnings", [])) for r in records)}
+                   "warnings": sum(len(r.get("warnings", [])) for r in records),
+                   "fitted": sum(any("fitted to its receiver" in w["message"] for w in r.get("warnings", [])) for r in records)}
         self.batch_expected = (batch.stdout.replace(b'"source":"<stdin>"', b'"source":"<body>"')
                                + json.dumps({"summary": summary}, separators=(",", ":")).encode() + b"\n")
         self.big_batch = compact_lines(2000)

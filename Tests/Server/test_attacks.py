@@ -40,7 +40,8 @@ def cli_batch(body, fmt, directory):
                               input=body, capture_output=True, check=True, env=environment, timeout=60).stdout
     lines = [json.loads(line) for line in expected.splitlines()]
     summary = {"rendered": sum("document" in line for line in lines), "rejected": sum("error" in line for line in lines),
-               "warnings": sum(len(line.get("warnings", [])) for line in lines)}
+               "warnings": sum(len(line.get("warnings", [])) for line in lines),
+                   "fitted": sum(any("fitted to its receiver" in w["message"] for w in line.get("warnings", [])) for line in lines)}
     return (expected.replace(b'"source":"<stdin>"', b'"source":"<body>"')
             + json.dumps({"summary": summary}, separators=(",", ":")).encode() + b"\n")
 

@@ -64,7 +64,7 @@ def test_batch_lines_equal_the_batch_command(server, tmp_path):
     records, summary = served.rsplit(b"\n", 2)[0] + b"\n", served.splitlines()[-1]
     assert records == expected.replace(b'"source":"<stdin>"', b'"source":"<body>"')
     assert served.count(b'"error":') == 3
-    assert json.loads(summary) == {"summary": {"rendered": 297, "rejected": 3, "warnings": 0}}
+    assert json.loads(summary) == {"summary": {"rendered": 297, "rejected": 3, "warnings": 0, "fitted": 0}}
 
 
 def test_schemathesis_finds_nothing(server, tmp_path):
@@ -209,7 +209,7 @@ def test_a_batch_is_measured_and_logged_to_its_last_byte(server, tmp_path):
         connection.sendall(chunk(b"".join(part)))
     connection.sendall(b"0\r\n\r\n")
     received = read_all(connection)
-    assert b'{"summary":{"rendered":37,"rejected":3,"warnings":0}}\n' in received  # lines 8, 21 and 34 are broken
+    assert b'{"summary":{"rendered":37,"rejected":3,"warnings":0,"fitted":0}}\n' in received  # lines 8, 21 and 34 are broken
     request_id = re.search(rb"X-Request-ID: ([0-9a-f-]+)", received, re.IGNORECASE).group(1).decode()
     deadline = time.monotonic() + 5
     logged = None
@@ -251,7 +251,7 @@ def test_warnings_reach_the_client(server, tmp_path):
                             check=True).stdout.splitlines()
     line = json.loads(served[0])
     assert line["warnings"][0]["pointer"] == "/events/0/data/match" and "document" in line
-    assert json.loads(served[-1]) == {"summary": {"rendered": 1, "rejected": 0, "warnings": 1}}
+    assert json.loads(served[-1]) == {"summary": {"rendered": 1, "rejected": 0, "warnings": 1, "fitted": 0}}
 
 
 def test_metrics_and_problem_types_for_operators(server):

@@ -17,6 +17,9 @@ public struct EmailFormat: AlertEmitter {
     /// The shared parts of each part's documents, by file name.
     let parts: [String: TemplateParts]
 
+    /// Gmail's clipping at 102 KB (`ReceiverLimits.email`).
+    public var receiverLimits: ReceiverLimits { .email }
+
     /// The templates an email folder is made of.
     public static let parts = ["from.txt", "subject.txt", "text.txt", "html.html"]
 

@@ -15,6 +15,9 @@ public protocol AlertEmitter: Sendable {
     /// The document for `view`, the same bytes as `renderUTF8`'s, with the runs it shares with other documents held
     /// by reference (`RenderedDocument`): what batch writes. The default wraps `renderUTF8`'s bytes.
     func renderDocument(_ view: AlertView, options: RenderOptions) throws -> RenderedDocument
+    /// The limits its documents' receiver holds them to: `AlertPipeline` fits every document into them, or rejects
+    /// it naming the limit (`RenderLimitError.overReceiverLimit`). The default is none.
+    var receiverLimits: ReceiverLimits { get }
 }
 
 extension AlertEmitter {
@@ -22,6 +25,9 @@ extension AlertEmitter {
     public func renderUTF8(_ view: AlertView, options: RenderOptions) throws -> [UInt8] {
         Array(try render(view, options: options).utf8)
     }
+
+    /// No limits.
+    public var receiverLimits: ReceiverLimits { .none }
 
     /// `renderUTF8`'s bytes, sharing nothing.
     public func renderDocument(_ view: AlertView, options: RenderOptions) throws -> RenderedDocument {

@@ -74,14 +74,22 @@ public struct AlertPipeline: Sendable {
         return (presenters.present(decoded.alert, in: context), decoded.warnings)
     }
 
-    /// The second half: `view` through `emitter`, held to the decoder's document size limit.
+    /// The second half: `view` through `emitter`, held to the decoder's document size limit and fitted into the
+    /// limits of the emitter's receiver (`AlertEmitter.receiverLimits`): a document over one is made again with its
+    /// long texts cut at a word and, if need be, only its first details and the number of the rest; what was done
+    /// is the document's `fit`. One that cannot fit throws `RenderLimitError.overReceiverLimit`.
     public func emit(_ view: AlertView, with emitter: any AlertEmitter, options: RenderOptions) throws -> RenderedDocument {
         let options = limited(options)
         let document = try emitter.renderDocument(view, options: options)
         guard document.count <= options.maxDocumentBytes else {
             throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
         }
-        return document
+        let limits = emitter.receiverLimits
+        guard !limits.isEmpty else { return document }
+        let findings = limits.check(document)
+        guard !findings.isEmpty else { return document }
+        return try DocumentFitter(emitter: emitter, options: options, limits: limits, catalog: context.catalog)
+            .fit(view, findings: findings, document: document)
     }
 
     /// `options` with the document size limit of the decoder's limits (`AlertLimits.maxDocumentBytes`), which the

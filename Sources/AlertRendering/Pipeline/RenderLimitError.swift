@@ -7,6 +7,9 @@ public enum RenderLimitError: Error, Sendable, Hashable, CustomStringConvertible
     case documentTooLarge(limit: Int)
     /// Making the document took longer than `seconds` (`RenderOptions.timeLimit`, the server's render timeout).
     case timedOut(seconds: Double)
+    /// Even the smallest document that fitting could make breaks a limit of its receiver (`ReceiverLimits`):
+    /// these, what that document broke.
+    case overReceiverLimit([LimitFinding])
 
     /// What went past which limit, and the setting that moves it.
     public var description: String {
@@ -16,6 +19,9 @@ public enum RenderLimitError: Error, Sendable, Hashable, CustomStringConvertible
                 + "a template that repeats a list inside itself multiplies its output"
         case .timedOut(let seconds):
             "the document took longer than the render time limit of \(Self.format(seconds)) seconds"
+        case .overReceiverLimit(let findings):
+            "the document cannot be fitted into its receiver's limits, even with its texts cut and its details left out: "
+                + findings.map(\.line).joined(separator: "; ")
         }
     }
 

@@ -9,6 +9,9 @@ public struct RenderedDocument: Sendable {
     private var own: [UInt8]
     /// Shared runs, each before the byte of `own` at its offset (offsets ascending).
     private var insertions: [(offset: Int, run: SharedRun)]
+    /// What fitting the document into its receiver's limits did (`AlertPipeline.emit`); `nil` for a document made
+    /// as its template made it.
+    public internal(set) var fit: DocumentFit?
 
     /// A document that shares nothing: these bytes.
     public init(bytes: [UInt8]) {

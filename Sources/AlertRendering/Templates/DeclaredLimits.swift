@@ -1,17 +1,29 @@
 /// The limits a template's channel sets on a document, declared on the template's first line next to its escaping:
 /// `{{! alertkit: escape=json max-bytes=28000 }}` (a Microsoft Teams card's payload), `max-characters=32767` (a
-/// Jira field). AlertKit renders past them; `alertkit review` reports every document over one, before and after a
-/// change.
+/// Jira field), and `limits=slack` or `limits=push` for a template of that channel not named after it. Every
+/// document is fitted into them as it is rendered (`ReceiverLimits`, `AlertPipeline.emit`); `alertkit review`
+/// reports every document over one, before and after a change.
 public struct DeclaredLimits: Sendable, Hashable {
     /// The most bytes (UTF-8) a document may have.
     public var maxBytes: Int?
     /// The most characters a document may have.
     public var maxCharacters: Int?
+    /// The receiver whose limits hold (`limits=slack`, `limits=push`), for a template not named after it.
+    public var receiver: Receiver?
+
+    /// A receiver AlertKit knows the limits of (`ReceiverLimits`).
+    public enum Receiver: String, Sendable, Hashable, CaseIterable {
+        /// Slack's Block Kit.
+        case slack
+        /// FCM's and APNs' payload sizes.
+        case push
+    }
 
     /// No limits.
-    public init(maxBytes: Int? = nil, maxCharacters: Int? = nil) {
+    public init(maxBytes: Int? = nil, maxCharacters: Int? = nil, receiver: Receiver? = nil) {
         self.maxBytes = maxBytes
         self.maxCharacters = maxCharacters
+        self.receiver = receiver
     }
 
     /// The limits of a template's first line (`header`, empty when it is not a comment); a limit that is not a
@@ -25,9 +37,18 @@ public struct DeclaredLimits: Sendable, Hashable {
             }
             return number
         }
-        self.init(maxBytes: try value("max-bytes"), maxCharacters: try value("max-characters"))
+        var receiver: Receiver?
+        if let range = header.range(of: "limits=") {
+            let word = header[range.upperBound...].prefix(while: { !$0.isWhitespace && $0 != "}" })
+            guard let known = Receiver(rawValue: String(word)) else {
+                throw TemplateError(file: file, line: 1, message: "limits= takes "
+                                    + Receiver.allCases.map(\.rawValue).joined(separator: " or ") + ", not \"\(word)\"")
+            }
+            receiver = known
+        }
+        self.init(maxBytes: try value("max-bytes"), maxCharacters: try value("max-characters"), receiver: receiver)
     }
 
     /// Whether no limit is declared.
-    public var isEmpty: Bool { maxBytes == nil && maxCharacters == nil }
+    public var isEmpty: Bool { maxBytes == nil && maxCharacters == nil && receiver == nil }
 }

@@ -17,8 +17,12 @@ public struct TemplateFormat: AlertEmitter {
     public let escaping: TemplateEscaping
     /// Whether the document is fitted into one SMS (`SMSText.fit`).
     public let fitsSMS: Bool
-    /// The limits its first line declares (`max-bytes=`, `max-characters=`), which `alertkit review` checks.
+    /// The limits its first line declares (`max-bytes=`, `max-characters=`, `limits=`).
     public let declaredLimits: DeclaredLimits
+    /// Its receiver's limits, which every document is fitted into: Block Kit's for a Slack template (`escape=slack`,
+    /// a format named `slack`, or `limits=slack`), FCM's and APNs' for `push` (or `limits=push`), and the declared
+    /// sizes.
+    public let receiverLimits: ReceiverLimits
     /// The template compiled.
     let program: CompiledTemplate
     /// The shared parts of its documents, by the advice they show.
@@ -33,6 +37,12 @@ public struct TemplateFormat: AlertEmitter {
         let name = parts[0], fileExtension = parts.count > 1 ? parts[1] : "txt"
         self.format = OutputFormat(name: name, mediaType: Self.mediaType(fileExtension, escaping: escaping),
                                    fileExtension: fileExtension, summary: "template \(file.path)")
+        let receiver: ReceiverLimits = switch declaredLimits.receiver {
+        case .slack?: .slack
+        case .push?: .push
+        case nil: escaping == .slack || name == "slack" ? .slack : name == "push" ? .push : .none
+        }
+        receiverLimits = receiver.adding(declaredLimits)
         self.file = file
         self.escaping = escaping
         program = try Self.compile(library, escaping: escaping)

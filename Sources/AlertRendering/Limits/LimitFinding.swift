@@ -2,7 +2,7 @@
 /// rejected record names (`RenderLimitError.overReceiverLimit`), and what a review reports on each side, so that it
 /// can say what a change broke (a finding after that was not there before) and what it fixed.
 public struct LimitFinding: Sendable, Hashable, Codable {
-    /// The rule, stable for tools: `slack.blocks`, `slack.header`, `slack.section`, `slack.button`, `slack.text`,
+    /// The rule, stable for tools: `slack.blocks`, `slack.header`, `slack.section`, `slack.button`, `slack.text`, `slack.block_id`,
     /// `sms.cut`, `sms.plain`, `sms.ucs2`, `push.fcm`, `push.apns`, `email.line`, `email.subject`, `email.size`,
     /// `template.bytes`, `template.characters`.
     public let rule: String

@@ -1,3 +1,4 @@
+import AlertPresentation
 import AlertServer
 import CAlertKitBuild
 import ArgumentParser
@@ -80,6 +81,11 @@ struct ServeCommand: ParsableCommand {
         + "is busy aside); a slower stream is closed (default 1024).", valueName: "bytes"))
     var batchMinRate: Double?
 
+    @Option(name: .customLong("help-line"), help: ArgumentHelp(
+        "The help line's number every document offers, e.g. \"+1 (800) 555-0100\" (default: the configuration's helpLine, else `alertkit config`'s help-line, else none).",
+        valueName: "number"))
+    var helpLine: String?
+
     @Option(name: .customLong("render-timeout"), help: ArgumentHelp(
         "Seconds one alert's render may take; past it the render is stopped and answered 503 (default 10).",
         valueName: "seconds"))
@@ -122,6 +128,12 @@ struct ServeCommand: ParsableCommand {
         if let maxBatchStreams { settings.maxBatchStreams = maxBatchStreams }
         if let batchMinRate { settings.batchMinRate = batchMinRate }
         if let renderTimeout { settings.renderTimeout = renderTimeout }
+        if let number = try helpLine ?? (settings.helpLine == nil ? SettingsStore.default.load().helpLine : nil) {
+            guard let line = HelpLine(number) else {
+                throw Diagnostics.fail("Error: --help-line takes \(HelpLine.accepted), not \"\(number)\"", code: ExitCodes.usage)
+            }
+            settings.helpLine = line
+        }
         if let value = limits.maxDocumentBytes { settings.limits.maxDocumentBytes = value }
         if let value = limits.maxAlertBytes { settings.limits.maxBytes = value }
         if let value = limits.maxEvents { settings.limits.maxEvents = value }

@@ -53,7 +53,7 @@ struct AlertService: Sendable {
                                                + "ALERTKIT_UNSUBSCRIBE_SECRET: the key is an HMAC of the alert's id")
             }
             var localized = pipeline
-            localized.context = PresentationContext(catalog: catalog)
+            localized.context = PresentationContext(catalog: catalog, options: PresentationOptions(helpLine: configuration.helpLine))
             pipelines[locale] = localized
         }
         self.pipelines = pipelines

@@ -50,6 +50,10 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     /// What replaces every locale's product settings (name, app link, SMS opt-out text, email sender), as
     /// `alertkit config set product-name …` does for the other commands: the key `product`.
     public var product = ProductSettings.Override()
+    /// The help line every document offers (the Call button dials it, Slack's dialog and the SMS show it), as
+    /// `alertkit config set help-line` and `--help-line` set it for the other commands: the key `helpLine`, a number
+    /// such as `"+1 (800) 555-0100"`; none by default.
+    public var helpLine: HelpLine?
     /// What signs the token `{alertKey}` stands for in `product`'s unsubscribe address: the deployment's secret
     /// (`alertkit serve` makes it from `ALERTKIT_UNSUBSCRIBE_SECRET`), never a file's key.
     public var alertKeys: AlertKeySigner?
@@ -88,6 +92,13 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         limits.maxStringBytes = try values.decodeIfPresent(Int.self, forKey: .maxStringBytes) ?? limits.maxStringBytes
         limits.maxDepth = try values.decodeIfPresent(Int.self, forKey: .maxDepth) ?? limits.maxDepth
         product = try values.decodeIfPresent(ProductSettings.Override.self, forKey: .product) ?? product
+        if let number = try values.decodeIfPresent(String.self, forKey: .helpLine) {
+            guard let line = HelpLine(number) else {
+                throw DecodingError.dataCorruptedError(forKey: .helpLine, in: values,
+                                                       debugDescription: "helpLine takes \(HelpLine.accepted), not \"\(number)\"")
+            }
+            helpLine = line
+        }
     }
 
     /// Reads a configuration file over the defaults.
@@ -124,7 +135,7 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, readTimeout, maxBatchStreams, batchJobs, gracePeriod
         case batchMinRate, renderTimeout, strict, headTimeout, maxConnectionsPerAddress
-        case maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, product
+        case maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, product, helpLine
     }
 
     private struct AnyKey: CodingKey {

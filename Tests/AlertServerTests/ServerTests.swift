@@ -377,6 +377,30 @@ struct ServerTests {
         #expect { try plain.check() } throws: { "\($0)".contains("https") }
     }
 
+    @Test("the configuration's help line reaches every locale's documents (the SMS and Teams cards show it); a number that is not one is refused")
+    func helpLine() async throws {
+        let folder = try ScratchDirectory("alertkit-config")
+        let loaded = try ServerConfiguration.load(file: try folder.file("help.json", #"{"helpLine": "+1 (800) 555-0100"}"#))
+        #expect(loaded.helpLine?.uri == "tel:+18005550100")
+        let data = try Fixtures.sample("email-alert")
+        try await Self.app { $0 = loaded; $0.port = 0 }.test(.router) { client in
+            for (locale, format) in [("en", "sms"), ("en", "teams"), ("es", "teams")] {
+                try await client.execute(uri: "/v1/render?format=\(format)&locale=\(locale)", method: .post, headers: Self.json,
+                                         body: ByteBuffer(bytes: data)) { response in
+                    #expect(response.status == .ok && Self.body(response).contains("+1 (800) 555-0100"), "\(locale) \(format)")
+                }
+            }
+        }
+        try await Self.app { $0.port = 0 }.test(.router) { client in
+            try await client.execute(uri: "/v1/render?format=sms", method: .post, headers: Self.json, body: ByteBuffer(bytes: data)) { response in
+                #expect(response.status == .ok && !Self.body(response).contains("555-0100"), "no help line by default")
+            }
+        }
+        do { _ = try ServerConfiguration.load(file: try folder.file("bad.json", #"{"helpLine": "call us"}"#)); Issue.record("accepted") } catch {
+            #expect("\(error)".contains("helpLine takes"), "\(error)")
+        }
+    }
+
     @Test("the OpenAPI document types a format=json answer as the view model, a batch line as its own, every problem kind and the warning headers")
     func openAPITypes() throws {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.text.utf8)) as? [String: Any])

@@ -54,29 +54,21 @@ struct DocumentFitter {
             var caps = best.caps
             caps.targets = targets
             let longest = targets.map(\.unicodeScalars.count).max() ?? 0
-            if longest > Self.cutFloor, let found = try largest(in: Self.cutFloor...(longest - 1), {
-                try attempt(view, caps.with(target: $0), shown: best.shown)
-            }, passes: { !texts($0) }) {
-                best = found
-            }
+            best = try largestCap(above: Self.cutFloor, below: longest, { try attempt(view, caps.with(target: $0), shown: best.shown) },
+                                  passes: { !texts($0) }) ?? best
         }
         // Still: every text.
         if texts(best) {
-            let longest = Self.longest(view, everything: true)
-            if longest > Self.cutFloor, let found = try largest(in: Self.cutFloor...(longest - 1), {
-                try attempt(view, best.caps.with(all: $0), shown: best.shown)
-            }, passes: { !texts($0) }) {
-                best = found
-            }
+            best = try largestCap(above: Self.cutFloor, below: Self.longest(view, everything: true),
+                                  { try attempt(view, best.caps.with(all: $0), shown: best.shown) }, passes: { !texts($0) }) ?? best
         }
         // Too large with a long detail in it: the details' texts cut, no shorter than a tweet.
         if best.findings.contains(where: Self.isSizeRule) {
             let longest = min(Self.longest(view, everything: false), best.caps.detail ?? .max)
             if longest > Self.sizeCutFloor {
-                let found = try largest(in: Self.sizeCutFloor...(longest - 1), {
-                    try attempt(view, best.caps.with(detail: $0), shown: best.shown)
-                }, passes: { $0.findings.isEmpty })
-                best = try found ?? smaller(attempt(view, best.caps.with(detail: Self.sizeCutFloor), shown: best.shown), than: best)
+                best = try largestCap(above: Self.sizeCutFloor, below: longest, { try attempt(view, best.caps.with(detail: $0), shown: best.shown) },
+                                      passes: { $0.findings.isEmpty })
+                    ?? smaller(attempt(view, best.caps.with(detail: Self.sizeCutFloor), shown: best.shown), than: best)
             }
         }
         // Too large or too many blocks: the first details, and the number of the rest.
@@ -86,14 +78,9 @@ struct DocumentFitter {
         }
         // Still too large: every text cut (what a format shows besides the details is long).
         if !best.findings.isEmpty {
-            let longest = Self.longest(view, everything: true)
-            if longest > Self.cutFloor, let found = try largest(in: Self.cutFloor...(longest - 1), {
-                try attempt(view, best.caps.with(all: $0), shown: best.shown)
-            }, passes: { $0.findings.isEmpty }) {
-                best = found
-            } else {
-                best = try attempt(view, best.caps.with(all: Self.cutFloor), shown: best.shown)
-            }
+            best = try largestCap(above: Self.cutFloor, below: Self.longest(view, everything: true),
+                                  { try attempt(view, best.caps.with(all: $0), shown: best.shown) }, passes: { $0.findings.isEmpty })
+                ?? attempt(view, best.caps.with(all: Self.cutFloor), shown: best.shown)
         }
         guard best.findings.isEmpty else { throw RenderLimitError.overReceiverLimit(best.findings) }
         var fitted = best.document
@@ -105,6 +92,14 @@ struct DocumentFitter {
     /// `candidate` if its document is smaller than `best`'s (the step did something), else `best`.
     private func smaller(_ candidate: Attempt, than best: Attempt) -> Attempt {
         candidate.document.count < best.document.count ? candidate : best
+    }
+
+    /// The attempt with the largest cut, from `floor` to one less than `longest` (the longest text it would cut), that
+    /// `passes`; `nil` when no text is longer than `floor` or none passes.
+    private func largestCap(above floor: Int, below longest: Int, _ make: (Int) throws -> Attempt,
+                            passes: (Attempt) -> Bool) throws -> Attempt? {
+        guard longest > floor else { return nil }
+        return try largest(in: floor...(longest - 1), make, passes: passes)
     }
 
     /// The largest number in `range` whose attempt `passes`, by bisection (fewer details and shorter texts never make
@@ -140,10 +135,7 @@ struct DocumentFitter {
             view.details.append(AlertView.Detail(icon: icon, value: moreDetails.replacingOccurrences(of: "{count}", with: String(rest)),
                                                  fields: fields))
         }
-        let document = try emitter.renderDocument(view, options: options)
-        guard document.count <= options.maxDocumentBytes else {
-            throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
-        }
+        let document = try AlertPipeline.sized(emitter.renderDocument(view, options: options), options)
         return Attempt(caps: caps, shown: shown, document: document, findings: limits.check(document), cutTexts: cutTexts)
     }
 

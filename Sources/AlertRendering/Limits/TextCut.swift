@@ -50,66 +50,55 @@ enum TextCut {
     static func cut(_ view: AlertView, _ caps: Caps, count: inout Int) -> AlertView {
         var view = view
         var cuts = 0
-        func apply(_ text: inout String, detail: Bool = false) {
-            guard let most = caps.most(text, isDetail: detail) else { return }
+        visitTexts(&view, everything: caps.all != nil || caps.target != nil) { text, isDetail in
+            guard let most = caps.most(text, isDetail: isDetail) else { return }
             let shorter = cut(text, to: most)
             if shorter != text {
                 text = shorter
                 cuts += 1
             }
         }
-        for index in view.details.indices {
-            apply(&view.details[index].value, detail: true)
-            for field in view.details[index].fields.indices where view.details[index].fields[field].kind != .link {
-                apply(&view.details[index].fields[field].value, detail: true)
-            }
-        }
-        if caps.all != nil || caps.target != nil {
-            apply(&view.title)
-            apply(&view.header.title)
-            apply(&view.header.subtitle)
-            apply(&view.risks.title)
-            for index in view.risks.paragraphs.indices { apply(&view.risks.paragraphs[index]) }
-            apply(&view.nextSteps.title)
-            for index in view.nextSteps.items.indices { apply(&view.nextSteps.items[index].text) }
-            for group in view.nextSteps.groups.indices {
-                apply(&view.nextSteps.groups[group].title)
-                for index in view.nextSteps.groups[group].items.indices { apply(&view.nextSteps.groups[group].items[index].text) }
-            }
-            apply(&view.sources.title)
-            for index in view.sources.items.indices { apply(&view.sources.items[index].title) }
-            apply(&view.help.title)
-            apply(&view.help.text)
-            for action in view.actions.indices {
-                apply(&view.actions[action].label)
-                apply(&view.actions[action].popup.title)
-                apply(&view.actions[action].popup.message)
-                for button in view.actions[action].popup.buttons.indices { apply(&view.actions[action].popup.buttons[button].label) }
-            }
-        }
         count += cuts
         return view
     }
 
-    /// Calls `body` with every text `cut(_:details:others:count:)` may cut: the details' (`everything` false), or all.
+    /// Calls `body` with every text `cut(_:_:count:)` may cut: the details' (`everything` false), or all.
     static func forEachText(_ view: AlertView, everything: Bool, _ body: (String) -> Void) {
-        for detail in view.details {
-            body(detail.value)
-            for field in detail.fields where field.kind != .link { body(field.value) }
+        var view = view
+        visitTexts(&view, everything: everything) { text, _ in body(text) }
+    }
+
+    /// The one list of the view's texts that cutting may shorten, each given to `body` to change, with whether it is
+    /// a detail's: the details' values and fields (never an address shown as a link), then, with `everything`, the
+    /// titles, risks, steps, sources' titles, help and actions' words. Icons, ids and addresses are never texts here.
+    private static func visitTexts(_ view: inout AlertView, everything: Bool, _ body: (inout String, Bool) -> Void) {
+        for index in view.details.indices {
+            body(&view.details[index].value, true)
+            for field in view.details[index].fields.indices where view.details[index].fields[field].kind != .link {
+                body(&view.details[index].fields[field].value, true)
+            }
         }
         guard everything else { return }
-        [view.title, view.header.title, view.header.subtitle, view.risks.title, view.nextSteps.title, view.sources.title,
-         view.help.title, view.help.text].forEach(body)
-        view.risks.paragraphs.forEach(body)
-        view.nextSteps.items.forEach { body($0.text) }
-        for group in view.nextSteps.groups {
-            body(group.title)
-            group.items.forEach { body($0.text) }
+        body(&view.title, false)
+        body(&view.header.title, false)
+        body(&view.header.subtitle, false)
+        body(&view.risks.title, false)
+        for index in view.risks.paragraphs.indices { body(&view.risks.paragraphs[index], false) }
+        body(&view.nextSteps.title, false)
+        for index in view.nextSteps.items.indices { body(&view.nextSteps.items[index].text, false) }
+        for group in view.nextSteps.groups.indices {
+            body(&view.nextSteps.groups[group].title, false)
+            for index in view.nextSteps.groups[group].items.indices { body(&view.nextSteps.groups[group].items[index].text, false) }
         }
-        view.sources.items.forEach { body($0.title) }
-        for action in view.actions {
-            [action.label, action.popup.title, action.popup.message].forEach(body)
-            action.popup.buttons.forEach { body($0.label) }
+        body(&view.sources.title, false)
+        for index in view.sources.items.indices { body(&view.sources.items[index].title, false) }
+        body(&view.help.title, false)
+        body(&view.help.text, false)
+        for action in view.actions.indices {
+            body(&view.actions[action].label, false)
+            body(&view.actions[action].popup.title, false)
+            body(&view.actions[action].popup.message, false)
+            for button in view.actions[action].popup.buttons.indices { body(&view.actions[action].popup.buttons[button].label, false) }
         }
     }
 }

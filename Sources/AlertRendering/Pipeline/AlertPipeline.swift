@@ -80,16 +80,21 @@ public struct AlertPipeline: Sendable {
     /// is the document's `fit`. One that cannot fit throws `RenderLimitError.overReceiverLimit`.
     public func emit(_ view: AlertView, with emitter: any AlertEmitter, options: RenderOptions) throws -> RenderedDocument {
         let options = limited(options)
-        let document = try emitter.renderDocument(view, options: options)
-        guard document.count <= options.maxDocumentBytes else {
-            throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
-        }
+        let document = try Self.sized(emitter.renderDocument(view, options: options), options)
         let limits = emitter.receiverLimits
         guard !limits.isEmpty else { return document }
         let findings = limits.check(document)
         guard !findings.isEmpty else { return document }
         return try DocumentFitter(emitter: emitter, options: options, limits: limits, catalog: context.catalog)
             .fit(view, findings: findings, document: document)
+    }
+
+    /// `document`, held to `options`' document size limit.
+    static func sized(_ document: RenderedDocument, _ options: RenderOptions) throws(RenderLimitError) -> RenderedDocument {
+        guard document.count <= options.maxDocumentBytes else {
+            throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
+        }
+        return document
     }
 
     /// `options` with the document size limit of the decoder's limits (`AlertLimits.maxDocumentBytes`), which the

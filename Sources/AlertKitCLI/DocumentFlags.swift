@@ -12,8 +12,8 @@ struct DocumentFlags: ParsableArguments {
     var width: Int = 72
 
     @Option(help: ArgumentHelp("The moment the documents are made, as RFC 3339 (2026-11-25T09:30:00Z): the email's "
-                               + "Date follows from it (default: SOURCE_DATE_EPOCH when set, else each alert's own "
-                               + "newest event date, never the clock).", valueName: "date-time"))
+                               + "Date follows from it (default: SOURCE_DATE_EPOCH when set, else the moment "
+                               + "each is made; pin it for reproducible output).", valueName: "date-time"))
     var date: String?
 
     func validate() throws {

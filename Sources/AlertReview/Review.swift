@@ -22,10 +22,15 @@ public struct Review: Sendable {
     public var locales: [String]?
     /// The presentation options both sides render with (threshold, help line; reveal stays off).
     public var options: PresentationOptions
-    /// The render options both sides use (a fixed date makes every email's `Date` the same).
+    /// The render options both sides use; without a date, both are dated `Review.pinnedDate`, so an email's `Date`
+    /// (else the moment it is made) is the same on both sides and in every run.
     public var renderOptions: RenderOptions
     /// Threads that render.
     public var jobs: Int
+
+    /// The date a review renders with unless its render options give one: 2000-01-01T00:00:00Z. A review compares
+    /// documents; it sends none.
+    public static let pinnedDate = Date(timeIntervalSince1970: 946_684_800)
 
     /// The most clusters a row keeps; changes past them are counted as ungrouped.
     public static let maxClusters = 200
@@ -41,6 +46,8 @@ public struct Review: Sendable {
         var options = options
         options.revealsSensitiveValues = false
         self.options = options
+        var renderOptions = renderOptions
+        renderOptions.date = renderOptions.date ?? Self.pinnedDate
         self.renderOptions = renderOptions
         self.jobs = max(1, jobs)
     }

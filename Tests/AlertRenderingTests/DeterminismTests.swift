@@ -6,8 +6,8 @@ import Foundation
 import Testing
 
 /// The same alert, templates and options give the same bytes in every format, whenever and however often it is
-/// rendered: nothing reads the clock (the email is dated by the alert), and no cache a first rendering fills makes
-/// the second differ.
+/// rendered: nothing reads the clock but the email's `Date`, which a pinned date fixes, and no cache a first rendering
+/// fills makes the second differ.
 @Suite("Deterministic output")
 struct DeterminismTests {
     static func pipeline() throws -> AlertPipeline { AlertPipeline(formats: try .standard(templates: [])) }
@@ -20,7 +20,7 @@ struct DeterminismTests {
         #expect(names.count >= 8, "\(names)")
         for name in names {
             for fragment in [false, true] {
-                let options = RenderOptions(fragment: fragment)
+                let options = RenderOptions(fragment: fragment, date: Fixtures.pinnedDate)
                 let reference = try first.render(data, format: name, options: options).document
                 for (pipeline, pass) in [(first, "again"), (second, "another pipeline"), (second, "its second time")] {
                     #expect(try pipeline.render(data, format: name, options: options).document == reference,
@@ -30,30 +30,38 @@ struct DeterminismTests {
         }
     }
 
-    @Test("the email is dated by the alert's newest event at midnight UTC, and its ids follow from its content")
+    @Test("the email is dated when it is made unless a date pins it; its ids follow from its content and that date")
     func emailDate() throws {
         let pipeline = try Self.pipeline()
-        let email = try pipeline.render(try Fixtures.sample("email-alert"), format: "email").document
-        #expect(email.contains("Date: Mon, 12 Sep 2016 00:00:00 +0000\r\n"), "\(email.prefix(300))")
-        let view = try AlertPipeline().view(try Fixtures.sample("email-alert"))
-        #expect(view.date == "2016-09-12")
+        let data = try Fixtures.sample("email-alert")
+        let before = Date().timeIntervalSince1970.rounded(.down)
+        let unpinned = try pipeline.render(data, format: "email").document
+        let after = Date().timeIntervalSince1970.rounded(.up)
+        let header = try #require(Self.dateHeader(unpinned))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        let moment = try #require(formatter.date(from: String(header.dropFirst("Date: ".count)))).timeIntervalSince1970
+        #expect(before <= moment && moment <= after, "\(header) is not the moment of rendering (\(before)...\(after))")
+
+        let pinned = RenderOptions(date: RenderOptions.date("2026-11-25T09:30:00Z"))
+        let email = try pipeline.render(data, format: "email", options: pinned).document
+        #expect(email.contains("Date: Wed, 25 Nov 2026 09:30:00 +0000\r\n"), "\(email.prefix(300))")
+        let view = try AlertPipeline().view(data)
         var renamed = view
         renamed.title += " (changed)"
         let emitter = try pipeline.formats.emitter(named: "email")
-        let before = try emitter.render(view, options: .default), after = try emitter.render(renamed, options: .default)
-        #expect(Self.messageID(before) != nil && Self.messageID(before) != Self.messageID(after),
+        let first = try emitter.render(view, options: pinned), changed = try emitter.render(renamed, options: pinned)
+        #expect(Self.messageID(first) != nil && Self.messageID(first) != Self.messageID(changed),
                 "a changed message has another Message-ID")
-        #expect(Self.messageID(before) == Self.messageID(try emitter.render(view, options: .default)))
+        #expect(try emitter.render(view, options: pinned) == first, "a pinned date gives the same bytes")
+        let later = RenderOptions(date: RenderOptions.date("2026-11-25T09:30:01Z"))
+        #expect(Self.messageID(try emitter.render(view, options: later)) != Self.messageID(first),
+                "a message sent at another moment is another message")
     }
 
-    @Test("dates of views: midnight UTC of the alert's day; the epoch for a view without one", arguments: [
-        ("2016-09-12", 1_473_638_400.0), ("1970-01-01", 0), ("1969-12-31", -86_400), ("2000-03-01", 951_868_800),
-        ("2024-02-29", 1_709_164_800), ("", 0), ("not a date", 0),
-    ])
-    func viewDates(day: String, seconds: Double) throws {
-        var view = try AlertPipeline().view(try Fixtures.sample("email-alert"))
-        view.date = day
-        #expect(EmailFormat.date(of: view).timeIntervalSince1970 == seconds, "\(day)")
+    static func dateHeader(_ message: String) -> Substring? {
+        message.split(separator: "\r\n").first { $0.hasPrefix("Date: ") }
     }
 
     static func messageID(_ message: String) -> Substring? {

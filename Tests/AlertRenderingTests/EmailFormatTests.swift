@@ -135,12 +135,13 @@ struct EmailFormatTests {
         #expect(date(last) == "Fri, 31 Dec 9999 23:59:59 +0000")
         #expect(date(last + 1) == date(last) && date(last - 1) == "Fri, 31 Dec 9999 23:59:58 +0000")
         let pipeline = AlertPipeline()
-        for (day, expected) in [("0001-01-01", "01 Jan 1900"), ("0999-06-01", "01 Jan 1900"), ("1899-12-31", "01 Jan 1900"),
-                                ("1900-01-02", "02 Jan 1900"), ("9999-12-31", "31 Dec 9999")] {
-            let alert = #"{"id":"d","type":1,"events":[{"date":"\#(day)","data":{"match":"IDEMAILADDR","email":"a@b.co"}}]}"#
-            let message = try pipeline.render(Data(alert.utf8), format: "email").document
+        let alert = Data(#"{"id":"d","type":1,"events":[{"date":"2016-09-12","data":{"match":"IDEMAILADDR","email":"a@b.co"}}]}"#.utf8)
+        for (seconds, expected) in [(-62_135_596_800, "01 Jan 1900"), (first - 1, "01 Jan 1900"), (first + 86_400, "02 Jan 1900"),
+                                    (last, "31 Dec 9999"), (last + 86_400, "31 Dec 9999")] {
+            let options = RenderOptions(date: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            let message = try pipeline.render(alert, format: "email", options: options).document
             let header = message.split(separator: "\r\n").first { $0.hasPrefix("Date: ") }.map(String.init) ?? ""
-            #expect(header.contains(expected), "\(day): \(header)")
+            #expect(header.contains(expected), "\(seconds): \(header)")
         }
     }
 

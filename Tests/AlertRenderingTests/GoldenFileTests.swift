@@ -27,7 +27,7 @@ struct GoldenFileTests {
     func golden(sample: String, variant: Int) throws {
         let (format, fragment, suffix) = Self.variants[variant]
         let rendered = try Self.pipeline.render(Fixtures.sample(sample), format: format,
-                                                  options: RenderOptions(fragment: fragment)).document  // no date: the alert's own
+                                                  options: RenderOptions(fragment: fragment, date: Fixtures.pinnedDate)).document
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden/\(sample).\(suffix)")
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {

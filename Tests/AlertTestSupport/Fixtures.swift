@@ -3,6 +3,12 @@ import Foundation
 /// Paths and helpers the test targets share: the package's folders, the sample alerts, the feed generator.
 public enum Fixtures {
     /// The package's root folder.
+    /// The moment tests pin every document to (`RenderOptions.date`, the CLI's `SOURCE_DATE_EPOCH`): the email's `Date`
+    /// is otherwise the moment it is made. 2016-09-12T00:00:00Z, the exercise sample's date.
+    public static let pinnedDate = Date(timeIntervalSince1970: 1_473_638_400)
+    /// `pinnedDate` as `SOURCE_DATE_EPOCH` takes it.
+    public static let pinnedEpoch = "1473638400"
+
     public static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {

@@ -36,9 +36,10 @@ public struct EmailFormat: AlertEmitter {
         parts = programs.mapValues { _ in TemplateParts(quotedPrintable: true) }
     }
 
-    /// The message; its `Date` is `options.date`, else the alert's own date (`AlertView.date`, at midnight UTC),
-    /// never the clock; its `Message-ID` and MIME boundary follow from its content, so the same alert with the same
-    /// templates and options gives the same bytes on any day, and a changed message a changed id. The four parts
+    /// The message; its `Date` is `options.date`, else the moment it is made (a mail's date is when it is sent: a
+    /// client files the message by it); its `Message-ID` and MIME boundary follow from its content and that date, so
+    /// the same alert with the same templates and a pinned date (`--date`, `SOURCE_DATE_EPOCH`) gives the same bytes on
+    /// any day, and a changed message a changed id. The four parts
     /// share `options`' time limit, counted from the start of the message.
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
         String(decoding: try renderDocument(view, options: options).bytes, as: UTF8.self)
@@ -69,7 +70,7 @@ public struct EmailFormat: AlertEmitter {
             return document
         }
         func line(_ name: String) throws -> String { String(decoding: try part(name).bytes, as: UTF8.self) }
-        let date = options.date ?? Self.date(of: view)
+        let date = options.date ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         let from = MIMEMessage.oneLine(try line("from.txt"), ascii: { $0 >= 0x0A && $0 <= 0x0D }, isSeparator: \.isNewline)
         let subject = MIMEMessage.oneLine(try line("subject.txt"), ascii: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) },
                                           isSeparator: \.isWhitespace)
@@ -88,18 +89,6 @@ public struct EmailFormat: AlertEmitter {
             throw RenderLimitError.documentTooLarge(limit: options.maxDocumentBytes)
         }
         return document
-    }
-
-    /// The alert's own date (`AlertView.date`, `YYYY-MM-DD`) at midnight UTC; the Unix epoch for a view without one.
-    static func date(of view: AlertView) -> Date {
-        guard let day = CalendarDate(iso: view.date) else { return Date(timeIntervalSince1970: 0) }
-        // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
-        let year = day.month <= 2 ? day.year - 1 : day.year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (day.month + (day.month > 2 ? -3 : 9)) + 2) / 5 + day.day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return Date(timeIntervalSince1970: Double(era * 146_097 + dayOfEra - 719_468) * 86_400)
     }
 
     /// 16 hex digits of FNV-1a over fields (the id, locale and second, then the message's parts), each ended by a

@@ -6,7 +6,8 @@ import Foundation
 /// - Slack (Block Kit): at most 50 blocks in a message, 150 characters in a header's text, 3,000 in a section's
 ///   text, 75 in a button's label.
 /// - SMS (3GPP TS 23.038 and 23.040): 160 GSM-7 characters in one message (153 in each part of a longer one), 70
-///   UCS-2 characters (67 per part); one character outside the GSM-7 alphabet makes the whole message UCS-2.
+///   UCS-2 characters (67 per part); one character outside the GSM-7 alphabet makes the whole message UCS-2; a
+///   template's budget of parts (`sms-segments=`, two by default).
 /// - Push: Apple's APNs takes payloads of at most 4,096 bytes, Firebase Cloud Messaging at most 4,000.
 /// - Email: RFC 5322 limits a line to 998 octets and recommends 78 characters, which a subject longer than 78
 ///   characters cannot fit in one line of most clients' lists; Gmail clips messages larger than 102 KB.
@@ -15,7 +16,9 @@ public enum ChannelLimits {
     /// template's measures (`unfitted` is its text before it was fitted), an email's lines and subject.
     public static func check(_ document: [UInt8], emitter: any AlertEmitter, unfitted: String? = nil) -> [LimitFinding] {
         var findings: [LimitFinding] = []
-        if let template = emitter as? TemplateFormat, template.fitsSMS, let unfitted { findings += sms(unfitted) }
+        if let template = emitter as? TemplateFormat, template.fitsSMS, let unfitted {
+            findings += sms(unfitted, segments: template.smsSegments)
+        }
         findings += emitter is EmailFormat ? email(document) : emitter.receiverLimits.check(document)
         return findings
     }
@@ -46,17 +49,19 @@ public enum ChannelLimits {
         }
     }
 
-    /// An SMS that needed more than one message (and so was cut), that is UCS-2, or that was kept in GSM-7 by writing
-    /// its typographic punctuation plain (`sms.plain`: the text reads `'` where the catalog has `’`).
-    static func sms(_ unfitted: String) -> [LimitFinding] {
+    /// An SMS that needed more parts than its budget of `segments` (and so left sentences out), that is UCS-2, or
+    /// that was kept in GSM-7 by writing its typographic punctuation plain (`sms.plain`: the text reads `'` where the
+    /// catalog has `’`).
+    static func sms(_ unfitted: String, segments: Int = SMSText.defaultSegments) -> [LimitFinding] {
         let plain = SMSText.plainIfGSM7(unfitted)
         let measure = SMSMeasure(plain)
         var findings: [LimitFinding] = []
         let encoding = measure.isGSM7 ? "GSM-7" : "UCS-2"
-        if measure.parts > 1 {
-            let fitted = SMSText.fitDocument(unfitted)
-            findings.append(.init(rule: "sms.cut", message: "needs \(measure.parts) messages (\(measure.length) of \(measure.isGSM7 ? 160 : 70) "
-                                  + "\(encoding) characters); cut to end \"…\(fitted.suffix(30))\""))
+        if measure.parts > segments {
+            let fitted = SMSText.fitDocument(unfitted, segments: segments)
+            findings.append(.init(rule: "sms.cut", message: "needs \(measure.parts) parts (\(measure.length) \(encoding) characters; "
+                                  + "its budget is \(segments), \(SMSText.capacity(gsm: measure.isGSM7, segments: segments))); "
+                                  + "fitted to end \"…\(fitted.suffix(30))\""))
         }
         if plain != unfitted {
             let written = Set(unfitted.filter { SMSText.plainCharacters[$0] != nil }).sorted()

@@ -7,6 +7,7 @@ import Testing
 struct ReviewCommandTests {
     /// A templates folder whose English catalog sets the first step of the email-address match type to `step`.
     static func folder(step: String) throws -> ScratchDirectory {
+        let showsStep = step == longStep
         let folder = try ScratchDirectory("alertkit-review-cli")
         let shipped = Fixtures.packageRoot.appendingPathComponent("Templates/catalog/en.json")
         let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as! [String: Any]
@@ -15,10 +16,20 @@ struct ReviewCommandTests {
         steps[0]["text"] = step
         email["steps"] = steps
         try folder.file("catalog/en.json", try JSONSerialization.data(withJSONObject: ["matchTypes": ["IDEMAILADDR": email]]))
+        // For the long step, a product team's SMS that shows the first step without an app link (the shipped one shows
+        // it only with one), so the step takes the SMS past its budget.
+        guard showsStep else { return folder }
+        let sms = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Templates/formats/sms.txt.mustache"), encoding: .utf8)
+        _ = try folder.file("formats/sms.txt.mustache", sms.replacingOccurrences(
+            of: "{{#product.appLink}}{{#first(nextSteps.items)}}{{text}}{{/first(nextSteps.items)}}{{/product.appLink}}",
+            with: "{{#first(nextSteps.items)}}{{text}}{{/first(nextSteps.items)}}"))
         return folder
     }
 
-    static let longStep = "Change your password today, on every site where you used it, and turn on two-step verification wherever it is offered."
+    /// A step that takes an SMS past its budget of two parts (306 GSM-7 characters).
+    static let longStep = "Change your password today, on every site where you used it, and turn on two-step verification wherever it is "
+        + "offered: in your email account first, then in your bank's app, your phone company's account and every shop that "
+        + "keeps your card, so that a password someone found cannot open them."
 
     /// The review's scratch folders in the temporary folder.
     static func leftovers() throws -> [String] {

@@ -84,8 +84,9 @@ struct SMSTextTests {
             #expect(SMSText.isGSM7(text) == SMSText.isGSM7Characters(text), "\(text.debugDescription)")
             #expect(SMSText.length(text) == SMSText.lengthCharacters(text), "\(text.debugDescription)")
             #expect(SMSText.plainIfGSM7(text) == SMSText.plainIfGSM7Characters(text), "\(text.debugDescription)")
-            #expect(SMSText.fitDocument(text, scalarWise: true) == SMSText.fitDocument(text, scalarWise: false),
-                    "\(text.debugDescription)")
+            let segments = Int.random(in: 1...3, using: &random)
+            #expect(SMSText.fitDocument(text, segments: segments, scalarWise: true)
+                    == SMSText.fitDocument(text, segments: segments, scalarWise: false), "\(text.debugDescription)")
             #expect(SMSText.fit(text, keeping: tail, scalarWise: true) == SMSText.fit(text, keeping: tail, scalarWise: false),
                     "\(text.debugDescription) + \(tail.debugDescription)")
         }

@@ -25,20 +25,21 @@ struct ChannelLimitsTests {
         #expect(Self.rules(ChannelLimits.slack(Self.slack(button: 75 + offset))) == (over ? ["slack.button"] : []))
     }
 
-    @Test("SMS: 160 GSM-7 characters (an extension character counts twice), 70 UCS-2, and the character that forced UCS-2", arguments: [-1, 0, 1])
+    @Test("SMS: a budget of two parts, 306 GSM-7 characters (an extension character counts twice) or 134 UCS-2, and the character that forced UCS-2", arguments: [-1, 0, 1])
     func sms(offset: Int) {
         let over = offset > 0
-        #expect(Self.rules(ChannelLimits.sms(String(repeating: "a", count: 160 + offset))) == (over ? ["sms.cut"] : []))
-        #expect(Self.rules(ChannelLimits.sms(String(repeating: "a", count: 158 + offset) + "€")) == (over ? ["sms.cut"] : []))
-        let ucs2 = ChannelLimits.sms("ß€✓" + String(repeating: "a", count: 67 + offset))
+        #expect(Self.rules(ChannelLimits.sms(String(repeating: "a", count: 306 + offset))) == (over ? ["sms.cut"] : []))
+        #expect(Self.rules(ChannelLimits.sms(String(repeating: "a", count: 304 + offset) + "€")) == (over ? ["sms.cut"] : []))
+        #expect(Self.rules(ChannelLimits.sms(String(repeating: "a", count: 160 + offset), segments: 1)) == (over ? ["sms.cut"] : []))
+        let ucs2 = ChannelLimits.sms("ß€✓" + String(repeating: "a", count: 131 + offset))
         #expect(Self.rules(ucs2) == (over ? ["sms.cut", "sms.ucs2"] : ["sms.ucs2"]))
         #expect(ucs2.last?.message.contains("\"✓\" U+2713") == true, "\(ucs2)")
         // A typographic quote alone no longer forces UCS-2: it is written plain, and review says so.
-        let plain = ChannelLimits.sms("It’s " + String(repeating: "a", count: 155 + offset))
+        let plain = ChannelLimits.sms("It’s " + String(repeating: "a", count: 301 + offset))
         #expect(Self.rules(plain) == (over ? ["sms.cut", "sms.plain"] : ["sms.plain"]))
         #expect(plain.last?.message.contains("’ as '") == true, "\(plain)")
-        let cut = ChannelLimits.sms(String(repeating: "word ", count: 40))
-        #expect(cut.first?.message.contains("needs 2 messages (199 of 160 GSM-7 characters)") == true, "\(cut)")
+        let cut = ChannelLimits.sms(String(repeating: "word ", count: 80))
+        #expect(cut.first?.message.contains("needs 3 parts (399 GSM-7 characters; its budget is 2, 306)") == true, "\(cut)")
     }
 
     @Test("SMS parts: 153 GSM-7 or 67 UCS-2 characters each past the first")

@@ -8,7 +8,8 @@ The limits are read here as each receiver documents them, in code of this file's
 - Microsoft Teams: a card's payload at most 28,000 bytes.
 - FCM: a notification's payload at most 4,000 bytes (APNs: 4,096).
 - Gmail: a message over 102 KB is clipped; Python's `email` parser reads the message without a defect.
-- SMS (3GPP TS 23.038): one message, 160 GSM-7 septets (an extension character takes two) or 70 UCS-2 units.
+- SMS (3GPP TS 23.038, 23.040): at most its budget of two parts: 160 GSM-7 septets in one (an extension character
+  takes two), 153 a part of a longer one; 70 UCS-2 units, 67 a part.
 Every document is within its limits, or the record is rejected naming the limit; a fitted one says what it left out
 ("shows the first K of T details", and the document says "And T-K more").
 """
@@ -71,13 +72,16 @@ def email_problems(document):
     return problems
 
 
-def sms_problems(document):
+def sms_problems(document, segments=2):
+    """3GPP TS 23.040: one part of 160 septets or 70 UCS-2 units, else parts of 153 or 67; the shipped budget is two."""
     text = document.decode().rstrip("\n")
     if all(c in GSM7 or c in GSM7_EXTENSION for c in text):
         septets = sum(2 if c in GSM7_EXTENSION else 1 for c in text)
-        return [f"{septets} septets"] if septets > 160 else []
+        parts = 1 if septets <= 160 else -(-septets // 153)
+        return [f"{septets} septets, {parts} parts"] if parts > segments else []
     units = len(text.encode("utf-16-le")) // 2
-    return [f"{units} UCS-2 units"] if units > 70 else []
+    parts = 1 if units <= 70 else -(-units // 67)
+    return [f"{units} UCS-2 units, {parts} parts"] if parts > segments else []
 
 
 PROBLEMS = {"slack": slack_problems, "teams": size_problems(28_000), "push": size_problems(4_000),

@@ -1,6 +1,8 @@
-/// Fits text into one SMS: white space folded, at most 160 characters when every one is in the GSM 03.38 alphabet
-/// (its extension characters `^{}\[~]|€` count twice), else at most 70 (UCS-2). Longer text is cut at a word and
-/// ends with an ellipsis (`...` in GSM-7, `…` in UCS-2).
+/// Measures and fits SMS text: white space folded, 160 characters to a message when every one is in the GSM 03.38
+/// alphabet (its extension characters `^{}\[~]|€` count twice), else 70 (UCS-2); a longer text is sent in parts of
+/// 153 or 67 (3GPP TS 23.040's concatenation header takes the rest). A document is fitted into its budget of parts
+/// by whole sentences (`fitDocument(_:segments:)`); the primitives here cut one text at a word with an ellipsis
+/// (`...` in GSM-7, `…` in UCS-2), the last resort for a first sentence longer than the budget.
 public enum SMSText {
     /// The GSM 03.38 basic alphabet.
     static let basic: Set<Character> = Set(
@@ -192,19 +194,16 @@ public enum SMSText {
     }
 
     /// Characters GSM-7 lacks, and the plain ones a reader takes for them: typographic quotes, dashes and ellipses,
-    /// and the accented letters of Spanish, Portuguese and French that GSM-7 has only bare (`á`, `í`, `ó`, `ú`, `â`, `ç`…;
-    /// `é`, `ñ`, `ü`, `¿` and `¡` are GSM-7 already). SMS gateways write them so; a reader reads them the same.
+    /// and the no-break space. Letters are never made plain: a Spanish or Portuguese text keeps its accents and is
+    /// sent in UCS-2 (`fitDocument` counts its budget so).
     public static let plainCharacters: [Character: String] = [
         "\u{2018}": "'", "\u{2019}": "'", "\u{201A}": "'", "\u{201B}": "'", "\u{201C}": "\"", "\u{201D}": "\"",
         "\u{201E}": "\"", "\u{2010}": "-", "\u{2011}": "-", "\u{2012}": "-", "\u{2013}": "-", "\u{2014}": "-",
         "\u{2015}": "-", "\u{2026}": "...", "\u{00A0}": " ",
-        "á": "a", "í": "i", "ó": "o", "ú": "u", "Á": "A", "Í": "I", "Ó": "O", "Ú": "U", "â": "a", "ê": "e", "î": "i",
-        "ô": "o", "û": "u", "ã": "a", "õ": "o", "ç": "c", "ë": "e", "ï": "i", "È": "E", "Ì": "I", "Ò": "O", "Ù": "U",
-        "À": "A", "Â": "A", "Ê": "E", "Ô": "O", "Ã": "A", "Õ": "O", "ý": "y",
     ]
 
-    /// `text` with its typographic quotes, dashes and ellipses and its accented letters outside GSM-7 made plain
-    /// (`’` → `'`, `–` → `-`, `…` → `...`, `ó` → `o`) when that alone makes it GSM-7, which fits 160 characters to a
+    /// `text` with its typographic quotes, dashes and ellipses made plain (`’` → `'`, `–` → `-`, `…` → `...`) when
+    /// that alone makes it GSM-7, which fits 160 characters to a
     /// message where UCS-2 fits 70; else `text` itself. Review reports it (`sms.plain`).
     public static func plainIfGSM7(_ text: String) -> String {
         // ASCII text has nothing to make plain (nearly every English message): no walk over its characters.
@@ -271,32 +270,6 @@ public enum SMSText {
         // start of its first word and an ellipsis. A tail longer than a message is refused with the product settings.
         guard room > (gsm ? 3 : 1) else { return fit(whole) }
         return (fitASCII(body, gsm: gsm, limit: room) ?? fitCharacters(body, gsm: gsm, limit: room)) + " " + kept
-    }
-
-    /// A `fit=sms` template's document in one SMS: its last line (the product's name, app link or opt-out text) kept
-    /// whole when the document has more than one (`fit(_:keeping:)`), the rest cut to leave it room; typographic
-    /// punctuation written plain when that keeps it GSM-7.
-    public static func fitDocument(_ document: String) -> String {
-        fitDocument(document, scalarWise: true)
-    }
-
-    /// `fitDocument`, walking scalars where `isScalarWise` allows when `scalarWise`; by characters (the reference)
-    /// when not.
-    static func fitDocument(_ document: String, scalarWise: Bool) -> String {
-        // The text without its trailing line ends, and its last line end: found by scalars in scalar-wise text, where
-        // each scalar is a character (so the indices are the characters'), else by characters.
-        let end: String.Index, newline: String.Index?
-        if scalarWise && isScalarWise(document) {
-            let scalars = document.unicodeScalars
-            end = scalars.lastIndex { !Character($0).isNewline }.map(scalars.index(after:)) ?? scalars.startIndex
-            newline = scalars[..<end].lastIndex { Character($0).isNewline }
-        } else {
-            end = document.lastIndex { !$0.isNewline }.map(document.index(after:)) ?? document.startIndex
-            newline = document[..<end].lastIndex(where: \.isNewline)
-        }
-        guard let newline else { return fit((scalarWise ? plainIfGSM7 : plainIfGSM7Characters)(String(document[..<end]))) }
-        return fit(String(document[..<newline]), keeping: String(document[document.index(after: newline)..<end]),
-                   scalarWise: scalarWise)
     }
 
     /// `fit` by characters, for any text (the reference `fitASCII` is held to). One pass over the characters: each

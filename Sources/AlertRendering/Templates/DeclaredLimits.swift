@@ -1,6 +1,7 @@
 /// The limits a template's channel sets on a document, declared on the template's first line next to its escaping:
 /// `{{! alertkit: escape=json max-bytes=28000 }}` (a Microsoft Teams card's payload), `max-characters=32767` (a
-/// Jira field), and `limits=slack` or `limits=push` for a template of that channel not named after it. Every
+/// Jira field), `limits=slack` or `limits=push` for a template of that channel not named after it, and
+/// `sms-segments=N` for the parts a `fit=sms` template's message may take (two by default). Every
 /// document is fitted into them as it is rendered (`ReceiverLimits`, `AlertPipeline.emit`); `alertkit review`
 /// reports every document over one, before and after a change.
 public struct DeclaredLimits: Sendable, Hashable {
@@ -10,6 +11,9 @@ public struct DeclaredLimits: Sendable, Hashable {
     public var maxCharacters: Int?
     /// The receiver whose limits hold (`limits=slack`, `limits=push`), for a template not named after it.
     public var receiver: Receiver?
+    /// For a `fit=sms` template, the most parts a message may take (`sms-segments=N`, 1 to 10); `nil` for
+    /// `SMSText.defaultSegments`.
+    public var smsSegments: Int?
 
     /// A receiver AlertKit knows the limits of (`ReceiverLimits`).
     public enum Receiver: String, Sendable, Hashable, CaseIterable {
@@ -20,7 +24,8 @@ public struct DeclaredLimits: Sendable, Hashable {
     }
 
     /// No limits.
-    public init(maxBytes: Int? = nil, maxCharacters: Int? = nil, receiver: Receiver? = nil) {
+    public init(maxBytes: Int? = nil, maxCharacters: Int? = nil, receiver: Receiver? = nil, smsSegments: Int? = nil) {
+        self.smsSegments = smsSegments
         self.maxBytes = maxBytes
         self.maxCharacters = maxCharacters
         self.receiver = receiver
@@ -46,9 +51,15 @@ public struct DeclaredLimits: Sendable, Hashable {
             }
             receiver = known
         }
-        self.init(maxBytes: try value("max-bytes"), maxCharacters: try value("max-characters"), receiver: receiver)
+        let segments = try value("sms-segments")
+        if let segments, !SMSText.segmentBudgets.contains(segments) {
+            throw TemplateError(file: file, line: 1, message: "sms-segments= takes \(SMSText.segmentBudgets.lowerBound) to "
+                                + "\(SMSText.segmentBudgets.upperBound) parts, not \(segments)")
+        }
+        self.init(maxBytes: try value("max-bytes"), maxCharacters: try value("max-characters"), receiver: receiver,
+                  smsSegments: segments)
     }
 
-    /// Whether no limit is declared.
+    /// Whether no size limit and no receiver is declared (an SMS budget is the fitting's, not a size).
     public var isEmpty: Bool { maxBytes == nil && maxCharacters == nil && receiver == nil }
 }

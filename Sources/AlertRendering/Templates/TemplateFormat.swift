@@ -15,8 +15,10 @@ public struct TemplateFormat: AlertEmitter {
     public let file: URL
     /// How values are escaped.
     public let escaping: TemplateEscaping
-    /// Whether the document is fitted into one SMS (`SMSText.fit`).
+    /// Whether the document is fitted into an SMS of `smsSegments` parts (`SMSText.fitDocument`).
     public let fitsSMS: Bool
+    /// The parts an SMS may take: the template's `sms-segments=`, else `SMSText.defaultSegments`.
+    public var smsSegments: Int { declaredLimits.smsSegments ?? SMSText.defaultSegments }
     /// The limits its first line declares (`max-bytes=`, `max-characters=`, `limits=`).
     public let declaredLimits: DeclaredLimits
     /// Its receiver's limits, which every document is fitted into: Block Kit's for a Slack template (`escape=slack`,
@@ -62,7 +64,7 @@ public struct TemplateFormat: AlertEmitter {
     /// and time limits (`RenderLimitError` past them).
     public func render(_ view: AlertView, options: RenderOptions) throws -> String {
         let document = try renderUnfitted(view, options: options)
-        return fitsSMS ? SMSText.fitDocument(document) + "\n" : document
+        return fitsSMS ? SMSText.fitDocument(document, segments: smsSegments) + "\n" : document
     }
 
     /// `render`'s bytes; a template not fitted into an SMS writes them without making a string.

@@ -11,7 +11,7 @@ import TemplateCompiler
 ///
 /// A template's first line may set its escaping when its extension does not say it all:
 /// `{{! alertkit: escape=slack }}` (one of `TemplateEscaping`'s names), with `fit=sms` fits the document into
-/// one SMS (`SMSText`), and with `max-bytes=N` or `max-characters=N` declares the channel's limits, which
+/// an SMS of two parts by whole sentences (`sms-segments=N` sets the parts; `SMSText.fitDocument`), and with `max-bytes=N` or `max-characters=N` declares the channel's limits, which
 /// `alertkit review` checks (`DeclaredLimits`).
 public enum TemplateFormats {
     /// The folder of the formats that ship with AlertKit (`Templates/formats/`).

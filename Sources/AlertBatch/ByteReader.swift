@@ -27,6 +27,17 @@ final class ByteReader {
         return true
     }
 
+    /// Whether reading the next record may wait for input: the input has not ended, the window holds no line feed
+    /// after its first byte that is not white space, `,` or `]` (the next record's end may be beyond it), and the
+    /// source has nothing to hand over now.
+    var mayWait: Bool {
+        guard !finished else { return false }
+        var index = start
+        while index < end, JSONScanner.isWhitespace(buffer[index]) || buffer[index] == 0x2C || buffer[index] == 0x5D { index += 1 }
+        if index < end, buffer[index..<end].contains(0x0A) { return false }
+        return !source.hasInputNow
+    }
+
     /// The byte at `offset` in the window, reading more if needed; `nil` past the end of the input.
     @inline(__always)
     func byte(at offset: Int) throws -> UInt8? {

@@ -8,6 +8,16 @@ public protocol ByteSource: AnyObject {
     /// May wait until bytes come. Throws `BatchStopped` when a stop was requested while waiting, and an error
     /// (`BatchInputError`) when the input cannot be read.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+
+    /// Whether a `read` now would return at once: bytes are there, or the input has ended or failed. A batch asks
+    /// before it would wait, so that the records it holds are rendered and written rather than kept until more come.
+    /// A source that never waits says `true` (the default).
+    var hasInputNow: Bool { get }
+}
+
+extension ByteSource {
+    /// A source that never waits: `true`.
+    public var hasInputNow: Bool { true }
 }
 
 /// The bytes of an open file descriptor. Pipes, terminals and sockets are polled before each read, so that a stop
@@ -40,6 +50,13 @@ public final class DescriptorSource: ByteSource {
             guard errno == EINTR else { throw BatchInputError(String(cString: strerror(errno))) }
             if isStopped() { throw BatchStopped() }
         }
+    }
+
+    /// A regular file never waits; a pipe, terminal or socket is asked without waiting (`poll` with no timeout).
+    public var hasInputNow: Bool {
+        guard polls else { return true }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) != 0  // ready, ended, or failed (a read reports which)
     }
 
     /// Waits until the descriptor has input (or an end or error to report), checking for a stop ten times a second.

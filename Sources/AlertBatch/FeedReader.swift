@@ -48,6 +48,9 @@ final class FeedReader {
         self.maxRecordBytes = maxRecordBytes
     }
 
+    /// Whether reading the next record may wait for input (`ByteReader.mayWait`).
+    var mayWait: Bool { pending == nil && state != .done && reader.mayWait }
+
     /// The next record; `nil` at the end of the input.
     func next() throws -> SourceRecord? {
         if let pending {

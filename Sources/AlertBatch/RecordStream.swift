@@ -72,6 +72,13 @@ public final class RecordStream {
         return nil
     }
 
+    /// Whether reading the next record may wait for input: the input being read is a pipe, a terminal or a socket
+    /// (or a source that waits) with no whole record at hand. Regular files never wait.
+    public var mayWait: Bool {
+        guard let current, !current.regular else { return false }
+        return current.reader.mayWait
+    }
+
     /// What is left once a run stops early: the records not yet read, counted by reading on without keeping them,
     /// as far as the inputs are regular files. `complete` is false when a pipe, a terminal or standard input was
     /// left unread (it may never end), or the count took longer than `seconds` (a stopped run ends promptly).

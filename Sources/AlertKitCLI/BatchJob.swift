@@ -63,8 +63,10 @@ struct BatchJob {
                        read += 1
                        return record
                    },
+                   mayWait: { stream.mayWait },
                    transform: { record in EncodedRecord(record, processor.process(record), format: format, ndjson: ndjson) },
-                   emit: { record, encoded in sink.emit(record, encoded) })
+                   emit: { record, encoded in sink.emit(record, encoded) },
+                   flush: { sink.flush() })
         sink.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var summary = Summary(rendered: sink.rendered, skipped: sink.skipped, rejected: sink.rejected, seconds: seconds,

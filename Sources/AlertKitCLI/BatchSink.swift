@@ -91,6 +91,7 @@ final class BatchSink: @unchecked Sendable {
     /// Writes one record's outcome; `false` stops the run (an output failed, or `--fail-fast` met an error).
     /// A rendered alert that gets no file (its name is taken, or a directory stands in its place) is rejected.
     func emit(_ record: BatchRecord, _ encoded: EncodedRecord) -> Bool {
+        guard outputFailure == nil else { return false }  // a flush between records failed
         bytes += record.bytes.count + 1
         defer { progress.update(records: rendered + skipped + rejected + unflushed.count, bytes: bytes) }
         var encoded = encoded
@@ -166,6 +167,13 @@ final class BatchSink: @unchecked Sendable {
         committed(upTo: written)
         return "standard output: cannot be written (\(error))"
             + (written > complete ? "; its last line is cut (\(written - complete) bytes of it were written)" : "")
+    }
+
+    /// Flushes standard output (the input is quiet: what was rendered goes out now); a failure stops the run at the
+    /// next record, as a failed write does.
+    func flush() {
+        guard outputFailure == nil else { return }
+        do { try standardOutput.flush(); committed() } catch { outputFailure = standardOutputFailure(error) }
     }
 
     /// Flushes standard output and the errors file.

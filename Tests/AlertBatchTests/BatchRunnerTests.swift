@@ -9,6 +9,8 @@ struct BatchRunnerTests {
         var positions: [Int] = []
         var results: [Int] = []
         var maxInFlight = 0
+        /// How many records had been emitted at each flush.
+        var flushes: [Int] = []
     }
 
     @Test("results come back in input order whatever the workers' timing", arguments: [1, 2, 4])
@@ -74,5 +76,36 @@ struct BatchRunnerTests {
             })
         #expect(collected.positions == Array(0...41))
         #expect(next < 1000)
+    }
+
+    @Test("before a wait for input, the records read so far are emitted and flushed, however few; never otherwise")
+    func quietInput() {
+        // Records come in bursts of 3 (a pipe that goes quiet after each): reading the first of the next burst waits
+        // until the previous burst was emitted and flushed, as a reader that waits on a writer would. A runner that
+        // kept a part-filled chunk would leave that wait to its deadline: the emitted counts show it.
+        var next = 0
+        let collected = Collected()
+        let flushed = DispatchSemaphore(value: 0)
+        var timedOut = 0
+        BatchRunner(jobs: 2, chunkSize: 64).run(
+            read: {
+                guard next < 12 else { return nil }
+                if next > 0 && next % 3 == 0 && flushed.wait(timeout: .now() + 30) == .timedOut { timedOut += 1 }
+                defer { next += 1 }
+                return BatchRecord(position: next, source: "t", line: 1, index: next, bytes: [])
+            },
+            mayWait: { next % 3 == 0 },
+            transform: { $0.position },
+            emit: { record, _ in
+                collected.lock.withLock { collected.positions.append(record.position) }
+                return true
+            },
+            flush: {
+                collected.lock.withLock { collected.flushes.append(collected.positions.count) }
+                flushed.signal()
+            })
+        #expect(timedOut == 0)
+        #expect(collected.positions == Array(0..<12))
+        #expect(collected.flushes == [3, 6, 9, 12])
     }
 }

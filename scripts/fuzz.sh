@@ -7,7 +7,7 @@
 # corpus of its own under .build-fuzz/corpus/TARGET (kept between runs, never committed). A finding (a crash, a
 # broken property, a timeout, memory over the limit) stops the run with a non-zero status and leaves the input in
 # .build-fuzz/findings/TARGET/; replay it with `scripts/fuzz.sh TARGET 0 FILE`, then make it a regression test
-# (Tests/*/FuzzRegressionTests.swift). CI runs each target for 60 seconds; docs/fuzzing.md says more.
+# (Tests/*/FuzzRegressionTests.swift). CI runs each target for 20 seconds; docs/fuzzing.md says more.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage() { echo "usage: scripts/fuzz.sh decoder|pipeline|line-reader|template|all SECONDS [libFuzzer options] | build" >&2; exit 64; }

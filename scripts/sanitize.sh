@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Swift tests under a sanitizer, in a build folder of its own (.build-address, .build-thread):
 #   scripts/sanitize.sh [address|thread] [swift test arguments...]
-# AddressSanitizer (the default; CI runs it) stops at the first use after free, overflow or double free, in the test
+# AddressSanitizer (the default; scripts/test-slow.sh runs it, CI does not: 29 minutes here) stops at the first use after free, overflow or double free, in the test
 # process and in every `alertkit` the tests run (built with it too). Leak detection is off: at exit it reports the
 # memory of lazily made globals as leaked (the compiled schema's NSRegularExpression in Foundation, tests' static
 # fixtures), which are kept for the life of the process on purpose. ThreadSanitizer reports data races.

@@ -2,8 +2,14 @@
 # Builds and runs every package under Examples/ against this checkout (a path dependency), as an outside user
 # would, and compares each one's output with its expected-output.txt, or runs its check.sh on the built binary
 # (Examples/CustomCLI: a whole alertkit command with a presenter and a format of its own, server included).
-# Templates folders (no Package.swift) render in every format and locale. CI runs it from scripts/test.sh.
+# Templates folders (no Package.swift) render in every format and locale.
+#   scripts/examples.sh           every example
+#   scripts/examples.sh --quick   all but the packages that build the command and the server themselves
+#                                 (Examples/CustomCLI: its own copy of Hummingbird, 5 minutes on 2 cores); CI runs this
+#                                 from scripts/test.sh, and scripts/test-slow.sh runs them all
 set -euo pipefail
+quick=
+if [ "${1:-}" = --quick ]; then quick=1; fi
 cd "$(dirname "$0")/.."
 alertkit="$(swift build --show-bin-path)/alertkit"
 for example in Examples/*/; do
@@ -24,6 +30,10 @@ for example in Examples/*/; do
       done
     done
     rm -f /tmp/examples-err.$$
+    continue
+  fi
+  if [ -n "$quick" ] && ! grep -q "traits: \[\]" "$example/Package.swift"; then
+    echo "examples: $name skipped (--quick: it builds the command and the server; scripts/test-slow.sh runs it)" >&2
     continue
   fi
   # The log goes to standard error through the descriptor, never by reopening /dev/stderr: that truncates a log

@@ -47,7 +47,8 @@ swift test --skip-build --disable-xctest "$@"
 took "swift test"
 "$(swift build --show-bin-path)/alertkit" templates check  # the shipped templates parse and use only view-model names
 if [ $# -eq 0 ]; then
-  scripts/examples.sh  # Examples/*: outside packages built against this checkout, run, output compared
+  scripts/examples.sh --quick  # Examples/*: outside packages built against this checkout, run, output compared
+                               # (all but CustomCLI, which builds the server again: scripts/test-slow.sh)
   took "examples"
   scripts/docs.sh      # the DocC article and API reference, DocC warnings as errors
   took "docs"

@@ -2,9 +2,9 @@
 # Runs every test: installs what is missing, builds with no warnings allowed, runs `swift test`, then the
 # browser tests (headless Chromium on the rendered sample pages, and the W3C Nu validator), the server tests
 # (the built `alertkit serve` with curl and Schemathesis), the fuzzers briefly (built with AddressSanitizer), and the
-# release archive's layout and the Spark job on the debug build's archive. CI runs exactly this, in under 40 minutes
-# on 2 cores; scripts/test-slow.sh runs what is too slow for it (the static release archive, the whole suite under
-# AddressSanitizer).
+# release archive's layout and the Spark job on the debug build's archive. CI runs exactly this: 57 minutes on 2
+# cores at 7a14bf2 (CustomCLI has moved out since), against a target of 40. scripts/test-slow.sh runs what is too
+# slow for it (the static release archive, Examples/CustomCLI, the whole suite under AddressSanitizer).
 # Arguments go to `swift test`; with arguments (a filter, say) the browser tests are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."

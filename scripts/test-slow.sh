@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The slow tests, which CI (scripts/test.sh) runs only in short: about 50 minutes on a 2-core machine.
+# The slow tests, which CI (scripts/test.sh) runs only in short: about 50 minutes on a 2-core machine (the sum of
+# its parts as each was measured; the script has not yet been timed whole).
 #   scripts/test-slow.sh
 # 1. The static release archive (scripts/dist.sh, a release build with the standard library linked in: about 12
 #    minutes) and Tests/Spark on it: it runs outside the checkout with the toolchain off the PATH, links no Swift
@@ -15,11 +16,10 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 work=$(mktemp -d "${TMPDIR:-/tmp}/alertkit-slow.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-swift build --product alertkit  # Tests/Spark compares the archive's page with the checkout's debug build
+swift build --product alertkit  # Tests/Spark and examples.sh use the checkout's debug build too
 archive=$(scripts/dist.sh "$work/dist")
 ALERTKIT_ARCHIVE="$archive" TMPDIR="$work" python3 -m pytest Tests/Spark -q -p no:cacheprovider
 echo "test-slow: the release archive and Spark, $((SECONDS / 60)) min into the run" >&2
-swift build --product alertkit  # examples.sh renders the templates folders with the checkout's build
 scripts/examples.sh
 echo "test-slow: the examples, $((SECONDS / 60)) min into the run" >&2
 scripts/sanitize.sh address

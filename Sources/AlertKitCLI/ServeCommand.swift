@@ -17,8 +17,9 @@ struct ServeCommand: ParsableCommand {
         says otherwise. SIGTERM or SIGINT: requests in flight get the grace period, then the process exits 0. \
         A --config FILE is JSON with the keys host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, \
         readTimeout, headTimeout, maxConnectionsPerAddress, maxBatchStreams, batchJobs, gracePeriod, batchMinRate, \
-        renderTimeout, strict, maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, and product (an object of name, appLink, smsOptOut, senderName, \
-        senderAddress: the product settings of every locale); flags win over it. Open without a token: GET and HEAD /healthz, \
+        renderTimeout, strict, maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, helpLine, and product (an object of name, \
+        appLink, smsOptOut, senderName, senderAddress, unsubscribe, actionLinks, botActions: the product settings of every locale, each \
+        key left out taken from alertkit config's); flags win over it. Open without a token: GET and HEAD /healthz, \
         /readyz, /metrics; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
         Exit codes: 0 stopped by SIGTERM or SIGINT, 1 a forced stop (3 s past the grace period), 64 usage, 78 a configuration error (a bad --config, template, \
         catalog or icon).
@@ -128,7 +129,15 @@ struct ServeCommand: ParsableCommand {
         if let maxBatchStreams { settings.maxBatchStreams = maxBatchStreams }
         if let batchMinRate { settings.batchMinRate = batchMinRate }
         if let renderTimeout { settings.renderTimeout = renderTimeout }
-        if let number = try helpLine ?? (settings.helpLine == nil ? SettingsStore.default.load().helpLine : nil) {
+        // What `alertkit config` stores stands under the configuration file: its product settings (each key the
+        // file leaves out) and its help line (when neither the file nor --help-line gives one).
+        let stored = try SettingsStore.default.load()
+        settings.product = settings.product.over(stored.productOverride)
+        if let problem = settings.product.problem {
+            throw Diagnostics.fail("Error: the product settings (--config's product over alertkit config's): \(problem)",
+                                   code: ExitCodes.configuration)
+        }
+        if let number = helpLine ?? (settings.helpLine == nil ? stored.helpLine : nil) {
             guard let line = HelpLine(number) else {
                 throw Diagnostics.fail("Error: --help-line takes \(HelpLine.accepted), not \"\(number)\"", code: ExitCodes.usage)
             }

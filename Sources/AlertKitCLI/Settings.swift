@@ -21,6 +21,8 @@ struct Settings: Codable, Equatable {
     /// The product's settings for every locale (`ProductSettings`), each unset for the catalog's.
     var productName: String?, appLink: String?, smsOptOut: String?, senderName: String?, senderAddress: String?
     var unsubscribe: String?
+    /// The actions' addresses by action id, and whether a bot receives button presses (`ProductSettings`).
+    var actionLinks: [String: String]?, botActions: Bool?
 
     /// The keys `config` knows, with what each takes.
     static let keys: [(name: String, help: String)] = [
@@ -40,6 +42,8 @@ struct Settings: Codable, Equatable {
         ("sender-name", "the name emails are from (default: the catalog's product.sender.name)"),
         ("sender-address", "the address emails are from, e.g. alerts@acme.example (default: the catalog's)"),
         ("unsubscribe", "an https (one-click) or mailto: address for the email's List-Unsubscribe header; {alertKey} becomes an HMAC of the alert's id under ALERTKIT_UNSUBSCRIBE_SECRET (default: the catalog's, none)"),
+        ("action-links", "where each action's button leads in channels whose buttons open links (Teams, Slack): ID=https-address pairs, space-separated, e.g. \"remind=https://acme.example/a/{alertKey}/remind\"; {alertKey} as in unsubscribe (default: the catalog's, none)"),
+        ("bot-actions", "on or off: whether a bot receives the button presses Teams posts back (Action.Submit); off, a card has only the buttons that lead somewhere (default: the catalog's, off)"),
     ]
 
     /// Sets a key from its text; throws a message for a bad key or value.
@@ -50,12 +54,20 @@ struct Settings: Codable, Equatable {
                 throw SettingsError("threshold takes a number from 0 to 1, not \"\(value)\"")
             }
             threshold = number
-        case "urgency":
-            switch value.lowercased() {
-            case "on", "true", "yes", "1": urgency = true
-            case "off", "false", "no", "0": urgency = false
-            default: throw SettingsError("urgency takes on or off, not \"\(value)\"")
+        case "urgency": urgency = try Self.flag(key, value)
+        case "bot-actions": botActions = try Self.flag(key, value)
+        case "action-links":
+            var links: [String: String] = [:]
+            for pair in value.split(whereSeparator: \.isWhitespace) {
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw SettingsError("action-links takes ID=https-address pairs, not \"\(pair)\"")
+                }
+                links[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
             }
+            if let problem = ProductSettings.Override(actionLinks: links).problem {
+                throw SettingsError("action-links: " + problem.split(separator: " ", maxSplits: 1).last.map(String.init)!)
+            }
+            actionLinks = links
         case "locale":
             guard ContentCatalog.shippedLocales.contains(value) else {
                 throw SettingsError("locale takes \(ContentCatalog.shippedLocales.joined(separator: " or ")), not \"\(value)\"")
@@ -106,10 +118,27 @@ struct Settings: Codable, Equatable {
         }
     }
 
-    /// `product` with the stored product settings over it.
-    func product(over product: ProductSettings) -> ProductSettings {
+    /// The stored product settings, each unset one `nil`.
+    var productOverride: ProductSettings.Override {
         ProductSettings.Override(name: productName, appLink: appLink, smsOptOut: smsOptOut, senderName: senderName,
-                                 senderAddress: senderAddress, unsubscribe: unsubscribe).applied(to: product)
+                                 senderAddress: senderAddress, unsubscribe: unsubscribe, actionLinks: actionLinks,
+                                 botActions: botActions)
+    }
+
+    /// `product` with the stored product settings over it.
+    func product(over product: ProductSettings) -> ProductSettings { productOverride.applied(to: product) }
+
+    private static func flag(_ key: String, _ value: String) throws(SettingsError) -> Bool {
+        switch value.lowercased() {
+        case "on", "true", "yes", "1": return true
+        case "off", "false", "no", "0": return false
+        default: throw SettingsError("\(key) takes on or off, not \"\(value)\"")
+        }
+    }
+
+    /// Action links as `config set action-links` takes them.
+    private static func text(_ links: [String: String]) -> String {
+        links.keys.sorted().map { "\($0)=\(links[$0]!)" }.joined(separator: " ")
     }
 
     private static func limit(_ key: String, _ value: String, least: Int) throws(SettingsError) -> Int {
@@ -134,6 +163,7 @@ struct Settings: Codable, Equatable {
                              ("sender-name", senderName), ("sender-address", senderAddress), ("unsubscribe", unsubscribe)] {
             if let value { try copy.set(key, value) }
         }
+        if let actionLinks { try copy.set("action-links", Self.text(actionLinks)) }
     }
 
     private static func unknown(_ key: String) -> SettingsError {
@@ -159,6 +189,8 @@ struct Settings: Codable, Equatable {
         case "sender-name": senderName = nil
         case "sender-address": senderAddress = nil
         case "unsubscribe": unsubscribe = nil
+        case "action-links": actionLinks = nil
+        case "bot-actions": botActions = nil
         default: throw Self.unknown(key)
         }
     }
@@ -182,6 +214,8 @@ struct Settings: Codable, Equatable {
         case "sender-name": senderName ?? "the catalog's (default)"
         case "sender-address": senderAddress ?? "the catalog's (default)"
         case "unsubscribe": unsubscribe ?? "the catalog's (default)"
+        case "action-links": actionLinks.map(Self.text) ?? "the catalog's (default)"
+        case "bot-actions": botActions.map { $0 ? "on" : "off" } ?? "the catalog's (default)"
         default: throw Self.unknown(key)
         }
     }

@@ -34,6 +34,11 @@ enum UnsubscribeSecret {
                                 + "deployment's secret in \(variable): the key is an HMAC of the alert's id under it, so "
                                 + "that no one can unsubscribe another customer")
         }
+        if let link = product.actionLinkNeedingSigner {
+            throw SettingsError("the action link \"\(link)\" names {alertKey}, which needs the deployment's secret in "
+                                + "\(variable): the key is an HMAC of the alert's id under it, so that no one can act on "
+                                + "another customer's alert")
+        }
     }
 
     private static func hex(_ bytes: some Sequence<UInt8>) -> String {

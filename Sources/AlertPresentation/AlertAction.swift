@@ -16,13 +16,44 @@ public struct AlertAction: Sendable, Hashable, Codable {
     public var placement: Placement
     /// The popup the button opens.
     public var popup: Popup
+    /// The popup shown instead when `popup` has a button that calls the help line and no help line is configured
+    /// (the catalog's `withoutHelpLine`: what to do instead); without one, such an action is left out (`shown`).
+    public var withoutHelpLine: Popup?
+    /// Where the button leads for this alert, in the channels whose buttons open links: the product's
+    /// `actionLinks` address for the action (`ProductSettings.actionLink`), set by the presenter, never read from
+    /// a catalog's action.
+    public var link: String? = nil
 
     /// Creates an action.
-    public init(id: String, label: String, placement: Placement, popup: Popup) {
+    public init(id: String, label: String, placement: Placement, popup: Popup, withoutHelpLine: Popup? = nil,
+                link: String? = nil) {
         self.id = id
         self.label = label
         self.placement = placement
         self.popup = popup
+        self.withoutHelpLine = withoutHelpLine
+        self.link = link
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, label, placement, popup, withoutHelpLine }
+
+    /// Whether the popup has a button that calls the help line.
+    public var callsHelpLine: Bool { popup.buttons.contains { $0.effect == .callHelpLine } }
+
+    /// The action as a reader is shown it: one that calls the help line gets the number on its popup (`phone`)
+    /// when there is one, its `withoutHelpLine` popup when there is none, and is left out (nil) when it has neither;
+    /// any other action is shown as it is. A call to action is offered only where the reader can act on it.
+    public func shown(helpLine: HelpLine?) -> AlertAction? {
+        guard callsHelpLine else { return self }
+        var action = self
+        if let helpLine {
+            action.popup.phone = helpLine
+        } else if let instead = withoutHelpLine {
+            action.popup = instead
+        } else {
+            return nil
+        }
+        return action
     }
 
     /// A popup alert: title, message and buttons; every button closes it.
@@ -33,13 +64,19 @@ public struct AlertAction: Sendable, Hashable, Codable {
         public var message: String
         /// The buttons, in order.
         public var buttons: [Button]
+        /// The help line its call button dials, on a popup that has one (`AlertAction.shown`): set by the presenter
+        /// from the caller's options, never read from a catalog.
+        public var phone: HelpLine? = nil
 
         /// Creates a popup.
-        public init(title: String, message: String, buttons: [Button]) {
+        public init(title: String, message: String, buttons: [Button], phone: HelpLine? = nil) {
             self.title = title
             self.message = message
             self.buttons = buttons
+            self.phone = phone
         }
+
+        private enum CodingKeys: String, CodingKey { case title, message, buttons }
     }
 
     /// A popup button: a label, a role and what the host should do when it is tapped.

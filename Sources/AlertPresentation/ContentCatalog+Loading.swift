@@ -234,8 +234,20 @@ extension ContentCatalog {
         if blank(help.text) { throw fail("/help/text is empty") }
         for (key, label) in labels where blank(label) { throw fail("/labels/\(key) is empty") }
         for action in actions {
-            let texts = [action.label, action.popup.title, action.popup.message] + action.popup.buttons.map(\.label)
+            let popups = [action.popup] + (action.withoutHelpLine.map { [$0] } ?? [])
+            let texts = [action.label] + popups.flatMap { [$0.title, $0.message] + $0.buttons.map(\.label) }
             if texts.contains(where: blank) { throw fail("action \(action.id) has an empty text") }
+            if let instead = action.withoutHelpLine {
+                guard action.callsHelpLine else {
+                    throw fail("action \(action.id) has withoutHelpLine, but no button of its popup calls the help line")
+                }
+                for button in instead.buttons where !Self.isIdentifier(button.id) {
+                    throw fail("button id \"\(button.id)\" is not [a-z0-9-]+")
+                }
+                if instead.buttons.contains(where: { $0.effect == .callHelpLine }) {
+                    throw fail("action \(action.id): withoutHelpLine is shown when there is no help line, so none of its buttons may call it")
+                }
+            }
         }
         for type in ["cyberAgent", "ssnTrace", "socialMedia"] where alertTypes[type] == nil {
             throw fail("alert type \(type) is missing")

@@ -1,5 +1,5 @@
 /// What the product sending alerts calls itself and where it leads, per locale: the catalog's `product`
-/// (`{"name", "appLink", "smsOptOut", "sender": {"name", "address"}}`), which `alertkit config` can set for every
+/// (`{"name", "appLink", "smsOptOut", "sender": {"name", "address"}, "unsubscribe", "actionLinks", "botActions"}`), which `alertkit config` can set for every
 /// locale. Templates read it as `{{product.name}}`, `{{product.appLink}}`…; it is the product's own text, never an
 /// alert's, so an app link may become a link.
 public struct ProductSettings: Sendable, Hashable, Codable {
@@ -15,9 +15,18 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     /// 8058's one-click `List-Unsubscribe-Post`) or a `mailto:` one; `{alertKey}` in it becomes the alert's key (its
     /// alert's token, made by `alertKeys`), so the address can name the customer's alert. Empty for none.
     public var unsubscribe: String
-    /// What makes the token `{alertKey}` stands for in `unsubscribe`: the deployment's, never a catalog's. Without
-    /// one, an address that holds `{alertKey}` is not used (the command and the server refuse to start so).
+    /// What makes the token `{alertKey}` stands for in `unsubscribe` and `actionLinks`: the deployment's, never a
+    /// catalog's. Without one, an address that holds `{alertKey}` is not used (the command and the server refuse to
+    /// start so).
     public var alertKeys: AlertKeySigner?
+    /// An `https` address for an action, by the action's id (`{"remind": "https://acme.example/a/{alertKey}/remind"}`):
+    /// where its button leads in a channel whose buttons open links (Teams' `Action.OpenUrl`, Slack's button `url`),
+    /// `{alertKey}` made as in `unsubscribe`. Empty for none.
+    public var actionLinks: [String: String] = [:]
+    /// Whether a bot receives the button presses of the channels that post them back (Teams' `Action.Submit`, which
+    /// does nothing without one behind the card). Off by default: a card posted through a webhook or a Workflow then
+    /// has only the buttons that lead somewhere by themselves.
+    public var botActions = false
 
     /// An email's sender: a display name and an address.
     public struct Sender: Sendable, Hashable, Codable {
@@ -50,10 +59,12 @@ public struct ProductSettings: Sendable, Hashable, Codable {
         smsOptOut = try values.decode(String.self, forKey: .smsOptOut)
         sender = try values.decode(Sender.self, forKey: .sender)
         unsubscribe = try values.decodeIfPresent(String.self, forKey: .unsubscribe) ?? ""
+        actionLinks = try values.decodeIfPresent([String: String].self, forKey: .actionLinks) ?? [:]
+        botActions = try values.decodeIfPresent(Bool.self, forKey: .botActions) ?? false
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, appLink, smsOptOut, sender, unsubscribe
+        case name, appLink, smsOptOut, sender, unsubscribe, actionLinks, botActions
     }
 
     /// `unsubscribe` with `{alertKey}` replaced by the token `alertKeys` makes of `id`; `nil` when there is no
@@ -68,6 +79,42 @@ public struct ProductSettings: Sendable, Hashable, Codable {
 
     /// Whether `unsubscribe` needs a signer that is not there.
     public var unsubscribeNeedsSigner: Bool { alertKeys == nil && unsubscribe.contains("{alertKey}") }
+
+    /// The address of the action `action` for the alert `id` (`actionLinks`, `{alertKey}` made by `alertKeys`); `nil`
+    /// when there is none, or when it holds `{alertKey}` and there is no signer.
+    public func actionLink(_ action: String, alertID id: String) -> String? {
+        guard let link = actionLinks[action] else { return nil }
+        guard link.contains("{alertKey}") else { return link }
+        guard let alertKeys else { return nil }
+        return link.replacingOccurrences(of: "{alertKey}", with: alertKeys.key(for: id))
+    }
+
+    /// The first action link that needs a signer that is not there, if any.
+    public var actionLinkNeedingSigner: String? {
+        guard alertKeys == nil else { return nil }
+        return actionLinks.keys.sorted().lazy.compactMap { self.actionLinks[$0] }.first { $0.contains("{alertKey}") }
+    }
+
+    /// The longest action link, in bytes.
+    public static let actionLinkLimit = 2_000
+
+    /// The problem with `actionLinks`, if any: an id that is not `[a-z0-9-]+`, an address that is not `https`.
+    static func problem(actionLinks: [String: String]) -> String? {
+        for id in actionLinks.keys.sorted() {
+            let link = actionLinks[id]!
+            guard !id.isEmpty, id.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }) else {
+                return "/product/actionLinks: the action id \"\(id)\" is not [a-z0-9-]+"
+            }
+            let web = link.lowercased().hasPrefix("https://")
+                && WebAddress.isLinkable(link.replacingOccurrences(of: "{alertKey}", with: "x"))
+            if !web { return "/product/actionLinks/\(id): \"\(link)\" is not an https address" }
+            // Slack takes a button's url of up to 3,000 characters: room for the 64 of a key in place of {alertKey}.
+            if link.utf8.count > Self.actionLinkLimit {
+                return "/product/actionLinks/\(id): \(link.utf8.count) bytes, over \(Self.actionLinkLimit) (Slack takes a button's url of 3,000 at most)"
+            }
+        }
+        return nil
+    }
 
     /// The most UTF-16 units the app link and the SMS opt-out may take together: one UCS-2 message (70) less a
     /// space and the start of the alert's text with an ellipsis.
@@ -89,6 +136,7 @@ public struct ProductSettings: Sendable, Hashable, Codable {
                 && !unsubscribe.contains(where: { $0 == " " || $0 == ">" || $0 == "<" || $0.isNewline })
             if !(web || mail) { return "/product/unsubscribe: \"\(unsubscribe)\" is neither an https address nor a mailto: one" }
         }
+        if let problem = Self.problem(actionLinks: actionLinks) { return problem }
         if name.allSatisfy(\.isWhitespace) { return "/product/name is empty" }
         // An SMS ends with the app link and the opt-out, kept whole: they must leave room in one message of either
         // encoding (70 UTF-16 units in UCS-2, which one emoji brings; 160 septets in GSM-7, each unit 2 at most).
@@ -108,7 +156,8 @@ public struct ProductSettings: Sendable, Hashable, Codable {
 extension ProductSettings {
     /// Values that replace a catalog's product settings in every locale: what `alertkit config set product-name …`
     /// stores, and the server configuration's `product` object (`{"name", "appLink", "smsOptOut", "senderName",
-    /// "senderAddress", "unsubscribe"}`, each optional; another key is an error). A value left out keeps the catalog's.
+    /// "senderAddress", "unsubscribe", "actionLinks", "botActions"}`, each optional; another key is an error). A value
+    /// left out keeps the catalog's.
     public struct Override: Sendable, Hashable, Codable {
         /// The product's name.
         public var name: String?
@@ -122,16 +171,23 @@ extension ProductSettings {
         public var senderAddress: String?
         /// The `List-Unsubscribe` address.
         public var unsubscribe: String?
+        /// The actions' addresses, by action id (replacing the catalog's whole map).
+        public var actionLinks: [String: String]?
+        /// Whether a bot receives button presses.
+        public var botActions: Bool?
 
         /// Creates an override; each value left `nil` keeps the catalog's.
         public init(name: String? = nil, appLink: String? = nil, smsOptOut: String? = nil, senderName: String? = nil,
-                    senderAddress: String? = nil, unsubscribe: String? = nil) {
+                    senderAddress: String? = nil, unsubscribe: String? = nil, actionLinks: [String: String]? = nil,
+                    botActions: Bool? = nil) {
             self.name = name
             self.appLink = appLink
             self.smsOptOut = smsOptOut
             self.senderName = senderName
             self.senderAddress = senderAddress
             self.unsubscribe = unsubscribe
+            self.actionLinks = actionLinks
+            self.botActions = botActions
         }
 
         /// Reads the object's keys, each optional; a key it does not know is an error that lists the known ones.
@@ -149,6 +205,8 @@ extension ProductSettings {
             senderName = try values.decodeIfPresent(String.self, forKey: .senderName)
             senderAddress = try values.decodeIfPresent(String.self, forKey: .senderAddress)
             unsubscribe = try values.decodeIfPresent(String.self, forKey: .unsubscribe)
+            actionLinks = try values.decodeIfPresent([String: String].self, forKey: .actionLinks)
+            botActions = try values.decodeIfPresent(Bool.self, forKey: .botActions)
         }
 
         /// `product` with these values in place of its own.
@@ -160,14 +218,25 @@ extension ProductSettings {
             product.sender.name = senderName ?? product.sender.name
             product.sender.address = senderAddress ?? product.sender.address
             product.unsubscribe = unsubscribe ?? product.unsubscribe
+            product.actionLinks = actionLinks ?? product.actionLinks
+            product.botActions = botActions ?? product.botActions
             return product
+        }
+
+        /// These values, with `base`'s for each one left out: a server configuration's `product` over what
+        /// `alertkit config` stores.
+        public func over(_ base: Override) -> Override {
+            Override(name: name ?? base.name, appLink: appLink ?? base.appLink, smsOptOut: smsOptOut ?? base.smsOptOut,
+                     senderName: senderName ?? base.senderName, senderAddress: senderAddress ?? base.senderAddress,
+                     unsubscribe: unsubscribe ?? base.unsubscribe, actionLinks: actionLinks ?? base.actionLinks,
+                     botActions: botActions ?? base.botActions)
         }
 
         /// What is wrong with these values (`ProductSettings.problem` of them over the placeholder), if anything.
         public var problem: String? { applied(to: .placeholder).problem }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, appLink, smsOptOut, senderName, senderAddress, unsubscribe
+            case name, appLink, smsOptOut, senderName, senderAddress, unsubscribe, actionLinks, botActions
         }
 
         private struct AnyKey: CodingKey {

@@ -65,12 +65,23 @@ struct ViewAssembler {
             sources: .init(title: catalog.sections.sources, items: unique(sources, by: \.url)),
             help: .init(title: catalog.sections.help, text: catalog.help.text, action: catalog.help.action,
                         phone: context.options.helpLine),
-            actions: catalog.actions,
+            actions: actions(of: alert),
             severity: severity,
             urgent: urgent(entries),
             urgentLabel: catalog.label("urgent"),
             date: alert.newestDate?.description ?? ""
         )
+    }
+
+    /// The catalog's actions as this alert's reader is shown them (`AlertAction.shown`), each with the product's
+    /// link for it, if any.
+    private func actions(of alert: Alert) -> [AlertAction] {
+        let product = context.catalog.product
+        return context.catalog.actions.compactMap { action in
+            guard var shown = action.shown(helpLine: context.options.helpLine) else { return nil }
+            if !product.actionLinks.isEmpty { shown.link = product.actionLink(action.id, alertID: alert.id) }
+            return shown
+        }
     }
 
     /// Whether the alert is urgent (when urgency is on): one of its topics says it is (`"urgent": true`), or its most

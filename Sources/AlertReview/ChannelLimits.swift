@@ -35,14 +35,13 @@ public enum ChannelLimits {
         /// The first character that makes it UCS-2.
         public let forcedUCS2: Character?
         /// How many messages it takes (160/153 GSM-7, 70/67 UCS-2 characters).
-        public var parts: Int {
-            let (single, each) = isGSM7 ? (160, 153) : (70, 67)
-            return length <= single ? 1 : (length + each - 1) / each
-        }
+        public var parts: Int { SMSText.segments(folded) }
+        /// The text as measured.
+        let folded: String
 
         /// The measure of `text` folded as `SMSText` folds it (white space runs as one space).
         public init(_ text: String) {
-            let folded = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            folded = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             forcedUCS2 = folded.first { !SMSText.isGSM7(String($0)) }
             isGSM7 = forcedUCS2 == nil
             length = SMSText.length(folded)

@@ -52,6 +52,10 @@ struct AlertService: Sendable {
                                                + "{alertKey}, which needs the deployment's secret in "
                                                + "ALERTKIT_UNSUBSCRIBE_SECRET: the key is an HMAC of the alert's id")
             }
+            if let link = catalog.product.actionLinkNeedingSigner {
+                throw ServerConfigurationError("the action link \"\(link)\" names {alertKey}, which needs the deployment's "
+                                               + "secret in ALERTKIT_UNSUBSCRIBE_SECRET: the key is an HMAC of the alert's id")
+            }
             var localized = pipeline
             localized.context = PresentationContext(catalog: catalog, options: PresentationOptions(helpLine: configuration.helpLine))
             pipelines[locale] = localized

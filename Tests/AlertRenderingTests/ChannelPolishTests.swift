@@ -84,14 +84,15 @@ struct ChannelPolishTests {
         #expect(product("").problem == nil)
     }
 
-    @Test("SMS fitting: the tail is kept whole, the body cut at a word before it; a tail too long for any body is cut too")
+    @Test("SMS fitting: the last line is kept whole, a first sentence over the budget cut at a word before it; a tail too long for any body is cut too")
     func smsTail() {
+        let tail = "Acme https://acme.example/a Reply STOP"
         let body = String(repeating: "word ", count: 60)
-        let fitted = SMSText.fit(body, keeping: "Acme https://acme.example/a Reply STOP")
-        #expect(fitted.hasSuffix("... Acme https://acme.example/a Reply STOP") && SMSText.length(fitted) <= 160, "\(fitted)")
-        #expect(SMSText.fit("It’s short", keeping: "Reply STOP") == "It's short Reply STOP", "made plain to stay GSM-7")
-        #expect(SMSText.fit("✓ ok", keeping: "Reply STOP") == "✓ ok Reply STOP", "UCS-2 stays UCS-2")
+        let fitted = SMSText.fitDocument(body + "\n" + tail, segments: 1)
+        #expect(fitted.hasSuffix("... " + tail) && SMSText.length(fitted) <= 160, "\(fitted)")
+        #expect(SMSText.fitDocument("It’s short.\nReply STOP", segments: 1) == "It's short. Reply STOP", "made plain to stay GSM-7")
+        #expect(SMSText.fitDocument("✓ ok.\nReply STOP", segments: 1) == "✓ ok. Reply STOP", "UCS-2 stays UCS-2")
         let long = String(repeating: "x", count: 150)
-        #expect(SMSText.length(SMSText.fit("a b c", keeping: long)) <= 160)
+        #expect(SMSText.length(SMSText.fitDocument("a b c.\n" + long, segments: 1)) <= 160)
     }
 }

@@ -87,7 +87,10 @@ struct SMSTextTests {
             let segments = Int.random(in: 1...3, using: &random)
             #expect(SMSText.fitDocument(text, segments: segments, scalarWise: true)
                     == SMSText.fitDocument(text, segments: segments, scalarWise: false), "\(text.debugDescription)")
-            #expect(SMSText.fit(text, keeping: tail, scalarWise: true) == SMSText.fit(text, keeping: tail, scalarWise: false),
+            // A document whose last line (the app link and opt-out) is kept whole.
+            let document = text + "\n" + tail
+            #expect(SMSText.fitDocument(document, segments: segments, scalarWise: true)
+                    == SMSText.fitDocument(document, segments: segments, scalarWise: false),
                     "\(text.debugDescription) + \(tail.debugDescription)")
         }
     }

@@ -240,38 +240,6 @@ public enum SMSText {
         return isGSM7Characters(plain) ? plain : text
     }
 
-    /// One message of `text` followed by `tail` (the product's name for a reply, its app link, how to opt out), which
-    /// is kept whole: `text` is cut to leave it room, down to its first letters and an ellipsis. Typographic
-    /// punctuation is made plain when that keeps the message in GSM-7 (`plainIfGSM7`). A tail that leaves no room for
-    /// any of `text` is cut like any text (`ProductSettings.problem` refuses product settings that would).
-    public static func fit(_ text: String, keeping tail: String) -> String {
-        fit(text, keeping: tail, scalarWise: true)
-    }
-
-    /// `fit(_:keeping:)`, walking scalars where `isScalarWise` allows when `scalarWise`; by characters (the reference)
-    /// when not.
-    static func fit(_ text: String, keeping tail: String, scalarWise: Bool) -> String {
-        let folded: String
-        if scalarWise && isScalarWise(tail) {
-            folded = tail.unicodeScalars.split(whereSeparator: TemplateEscaping.isWhitespace).map(String.init).joined(separator: " ")
-        } else {
-            folded = tail.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        }
-        let (plain, isGSM, measure) = scalarWise ? (plainIfGSM7, isGSM7, length)
-            : (plainIfGSM7Characters, isGSM7Characters, lengthCharacters)
-        guard !folded.isEmpty else { return fit(plain(text)) }
-        let whole = plain(text + "\n" + folded)
-        let cut = scalarWise && isScalarWise(whole) ? whole.unicodeScalars.lastIndex(of: "\n") : whole.lastIndex(of: "\n")
-        guard let cut else { return fit(whole) }
-        let body = String(whole[..<cut]), kept = String(whole[whole.index(after: cut)...])
-        let gsm = isGSM(whole)
-        let room = (gsm ? 160 : 70) - (measure(kept) + 1)
-        // The tail (the opt-out a carrier requires) is kept whole whenever it fits: the rest gives way, down to the
-        // start of its first word and an ellipsis. A tail longer than a message is refused with the product settings.
-        guard room > (gsm ? 3 : 1) else { return fit(whole) }
-        return (fitASCII(body, gsm: gsm, limit: room) ?? fitCharacters(body, gsm: gsm, limit: room)) + " " + kept
-    }
-
     /// `fit` by characters, for any text (the reference `fitASCII` is held to). One pass over the characters: each
     /// word's length in both encodings is counted once. `gsm` and `limit`, when given, stand for the message this
     /// text is the start of (`fit(_:keeping:)`).

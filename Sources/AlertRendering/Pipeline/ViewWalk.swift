@@ -67,6 +67,7 @@ enum ViewWalk {
             }
             $0.key("product") {
                 $0.object {
+                    $0.key("botActions") { $0.boolean(product.botActions) }
                     for (name, text) in [("appLink", product.appLink), ("name", product.name), ("smsOptOut", product.smsOptOut)] {
                         $0.optional(!text.isEmpty)
                         if !text.isEmpty { $0.key(name) { $0.string(text) } }
@@ -162,12 +163,7 @@ enum ViewWalk {
             $0.key("action") { $0.string(help.action) }
             $0.optional(help.phone != nil)
             if let phone = help.phone {
-                $0.key("phone") {
-                    $0.object {
-                        $0.key("display") { $0.string(phone.display) }
-                        $0.key("uri") { $0.string(phone.uri) }
-                    }
-                }
+                $0.key("phone") { Self.phone(&$0, phone) }
             }
             $0.key("text") { $0.string(help.text) }
             $0.key("title") { $0.string(help.title) }
@@ -212,6 +208,8 @@ enum ViewWalk {
         visitor.object {
             $0.key("id") { identifier(&$0, action.id) }
             $0.key("label") { $0.string(action.label) }
+            $0.optional(action.link != nil)
+            if let link = action.link { $0.key("link") { $0.string(link) } }
             $0.key("placement") { $0.string(action.placement.rawValue) }
             $0.key("popup") {
                 $0.object {
@@ -226,9 +224,21 @@ enum ViewWalk {
                         }
                     }
                     $0.key("message") { $0.string(action.popup.message) }
+                    $0.optional(action.popup.phone != nil)
+                    if let phone = action.popup.phone {
+                        $0.key("phone") { Self.phone(&$0, phone) }
+                    }
                     $0.key("title") { $0.string(action.popup.title) }
                 }
             }
+        }
+    }
+
+    @inline(__always)
+    private static func phone<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ phone: HelpLine) {
+        visitor.object {
+            $0.key("display") { $0.string(phone.display) }
+            $0.key("uri") { $0.string(phone.uri) }
         }
     }
 

@@ -28,7 +28,9 @@ extension ContextType {
             nextSteps: .init(title: "t", items: [step], groups: [.init(title: "t", items: [step])]),
             sources: .init(title: "t", items: [.init(title: "t", url: "https://example.com/")]),
             help: .init(title: "t", text: "t", action: "a", phone: HelpLine("+1 800 555 0100")),
-            actions: [AlertAction(id: "a", label: "l", placement: .help, popup: .init(title: "t", message: "m", buttons: buttons))],
+            actions: [AlertAction(id: "a", label: "l", placement: .help,
+                                  popup: .init(title: "t", message: "m", buttons: buttons, phone: HelpLine("+1 800 555 0100")),
+                                  link: "https://example.com/a")],
             severity: 0.5, urgent: true, urgentLabel: "u", date: "2020-01-01")
     }
 }

@@ -101,16 +101,20 @@ enum TemplateContextValue {
     /// `4930982%3A105`), so that it reads the same in every output and needs no escaping (no escaping changes it):
     /// what a button's data carries to say which alert it belongs to. Percent-decoding gives the id back.
     static func key(_ id: String) -> String {
-        var out = ""
+        @inline(__always) func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x37 + nibble }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(id.utf8.count + 6)
         for byte in id.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                bytes.append(byte)
             default:
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(digit(byte >> 4))
+                bytes.append(digit(byte & 15))
             }
         }
-        return out
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `rtl` for a locale whose language is written right to left (Arabic, Hebrew, Persian, Urdu…), else `ltr`: an

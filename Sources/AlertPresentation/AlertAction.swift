@@ -20,8 +20,8 @@ public struct AlertAction: Sendable, Hashable, Codable {
     /// (the catalog's `withoutHelpLine`: what to do instead); without one, such an action is left out (`shown`).
     public var withoutHelpLine: Popup?
     /// Where the button leads for this alert, in the channels whose buttons open links: the product's
-    /// `actionLinks` address for the action (`ProductSettings.actionLink`), set by the presenter, never read from
-    /// a catalog's action.
+    /// `actionLinks` address for the action (`ProductSettings.actionLink`), set by the presenter (a catalog that sets
+    /// it is refused when it loads); in the view's JSON when there is one.
     public var link: String? = nil
 
     /// Creates an action.
@@ -35,7 +35,6 @@ public struct AlertAction: Sendable, Hashable, Codable {
         self.link = link
     }
 
-    private enum CodingKeys: String, CodingKey { case id, label, placement, popup, withoutHelpLine }
 
     /// Whether the popup has a button that calls the help line.
     public var callsHelpLine: Bool { popup.buttons.contains { $0.effect == .callHelpLine } }
@@ -53,6 +52,7 @@ public struct AlertAction: Sendable, Hashable, Codable {
         } else {
             return nil
         }
+        action.withoutHelpLine = nil  // applied: the view holds the popup the reader gets
         return action
     }
 
@@ -65,7 +65,7 @@ public struct AlertAction: Sendable, Hashable, Codable {
         /// The buttons, in order.
         public var buttons: [Button]
         /// The help line its call button dials, on a popup that has one (`AlertAction.shown`): set by the presenter
-        /// from the caller's options, never read from a catalog.
+        /// from the caller's options (a catalog that sets it is refused when it loads).
         public var phone: HelpLine? = nil
 
         /// Creates a popup.
@@ -75,8 +75,6 @@ public struct AlertAction: Sendable, Hashable, Codable {
             self.buttons = buttons
             self.phone = phone
         }
-
-        private enum CodingKeys: String, CodingKey { case title, message, buttons }
     }
 
     /// A popup button: a label, a role and what the host should do when it is tapped.

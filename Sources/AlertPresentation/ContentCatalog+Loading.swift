@@ -237,6 +237,10 @@ extension ContentCatalog {
             let popups = [action.popup] + (action.withoutHelpLine.map { [$0] } ?? [])
             let texts = [action.label] + popups.flatMap { [$0.title, $0.message] + $0.buttons.map(\.label) }
             if texts.contains(where: blank) { throw fail("action \(action.id) has an empty text") }
+            // The presenter sets these from the deployment's settings; a catalog that holds them is refused.
+            if action.link != nil || popups.contains(where: { $0.phone != nil }) {
+                throw fail("action \(action.id): link and popup.phone are set by the product's settings, not a catalog")
+            }
             if let instead = action.withoutHelpLine {
                 guard action.callsHelpLine else {
                     throw fail("action \(action.id) has withoutHelpLine, but no button of its popup calls the help line")

@@ -6,10 +6,14 @@ import Testing
 @Suite("The sample email alert")
 struct EmailAlertViewTests {
     let view: AlertView
+    /// The view of a product with a help line: the exercise's "Contact us now" is there "to contact our help line".
+    let withHelpLine: AlertView
+    static let line = HelpLine("+1 (800) 555-0100")!
 
     init() throws {
         let alert = try AlertDecoder().decode(Fixtures.sample("email-alert")).alert
         view = PresenterRegistry.standard.present(alert)
+        withHelpLine = PresenterRegistry.standard.present(alert, in: PresentationContext(options: .init(helpLine: Self.line)))
     }
 
     @Test("title, header and detail follow docs/contract.md's display rules")
@@ -37,14 +41,23 @@ struct EmailAlertViewTests {
         #expect(view.action(view.help.action)?.label == "Contact us now")
     }
 
-    @Test("the three actions and popups are docs/contract.md's table, as data")
+    @Test("without a help line the contact popup is the catalog's alternative; the other two are as with one")
+    func withoutHelpLine() {
+        #expect(view.actions[0] == AlertAction(id: "contact", label: "Contact us now", placement: .help, popup: .init(
+            title: "Contact us", message: "Reach our experts through the contact details in your account.", buttons: [
+                .init(id: "ok", label: "OK", role: .default, effect: .none),
+            ])))
+        #expect(Array(view.actions.dropFirst()) == Array(withHelpLine.actions.dropFirst()))
+    }
+
+    @Test("with a help line the three actions and popups are docs/contract.md's table, as data, the number on the contact popup")
     func actions() {
-        #expect(view.actions == [
+        #expect(withHelpLine.actions == [
             AlertAction(id: "contact", label: "Contact us now", placement: .help, popup: .init(
                 title: "Contact us", message: "Call our experts for help.", buttons: [
                     .init(id: "cancel", label: "Cancel", role: .cancel, effect: .none),
                     .init(id: "call", label: "Call", role: .default, effect: .callHelpLine),
-                ])),
+                ], phone: Self.line)),
             AlertAction(id: "remind", label: "Remind me later", placement: .footer, popup: .init(
                 title: "Reminder scheduled", message: "We’ll remind you about this alert tomorrow.", buttons: [
                     .init(id: "ok", label: "OK", role: .default, effect: .remind(afterSeconds: 86_400)),

@@ -26,8 +26,23 @@ struct AcceptanceTests {
         "Cancel", "Yes",
     ]
 
-    func render(_ format: String) throws -> String {
-        try AlertPipeline().render(Fixtures.sample("email-alert"), format: format).document
+    /// The exercise's "Contact us now" button is there "to contact our help line", so its popup (Cancel, Call) is
+    /// what a product with a help line shows; these render with one. Without one, `withoutHelp()` below.
+    static let helpLine = HelpLine("+1 800 555 0100")
+
+    func render(_ format: String, helpLine: HelpLine? = AcceptanceTests.helpLine) throws -> String {
+        let context = PresentationContext(catalog: try .shipped(locale: "en"), options: .init(helpLine: helpLine))
+        return try AlertPipeline(context: context).render(Fixtures.sample("email-alert"), format: format).document
+    }
+
+    @Test("without a help line the contact popup says what to do instead (the catalog's withoutHelpLine), with one button that closes it")
+    func withoutHelp() throws {
+        let page = try render("html", helpLine: nil)
+        let text = Fixtures.visibleText(ofHTML: page)
+        #expect(Fixtures.firstOutOfOrder(["Contact us now", "Contact us", "Reach our experts through the contact details in your account.", "OK"], in: text) == nil)
+        #expect(!text.contains("Call our experts for help.") && !page.contains("tel:"))
+        #expect(page.components(separatedBy: "popovertargetaction=\"hide\"").count - 1 == 4)
+        #expect(try render("html").contains("href=\"tel:+18005550100\""), "with one, Call dials it")
     }
 
     @Test("the HTML page shows every acceptance string in order")
@@ -52,7 +67,9 @@ struct AcceptanceTests {
             #expect(page.contains("popovertarget=\"popup-\(id)\" popovertargetaction=\"show\""))
             #expect(page.contains("id=\"popup-\(id)\" popover=\"auto\" role=\"alertdialog\""))
         }
-        #expect(page.components(separatedBy: "popovertargetaction=\"hide\"").count - 1 == 5)
+        // Cancel, OK, Cancel and Yes close their popups; Call is a tel: link that dials the help line.
+        #expect(page.components(separatedBy: "popovertargetaction=\"hide\"").count - 1 == 4)
+        #expect(page.components(separatedBy: "href=\"tel:+18005550100\"").count - 1 >= 1)
     }
 
     /// What Markdown and text show, in this order: the page's content, the sources, then each action as one line

@@ -71,8 +71,8 @@ struct HostileStringPropertyTests {
                     // A tag in a string is text: the document is the same as with no tag there at all.
                     let plain = try emitter.render(plainView, options: options)
                     // `alert.key` percent-encodes the id, braces and all: the one place a brace shows as its code (Teams'
-                    // `alertId`, Slack's actions' `block_id`).
-                    let key = /"(?:alertId|block_id)": "[^"]*"/
+                    // `alertId`, Slack's actions' `block_id` and buttons' `value`).
+                    let key = /"(?:alertId|block_id|value)": "[^"]*"/
                     #expect(HostileSamples.bracesAsPercent(document).replacing(key, with: "") == HostileSamples.bracesAsPercent(plain).replacing(key, with: ""),
                             "a Mustache tag in a string changed the \(format) document")
                 }
@@ -106,13 +106,15 @@ struct HostileStringPropertyTests {
         case "slack", "push":
             #expect((try? JSONSerialization.jsonObject(with: Data(document.utf8))) != nil, "\(format): not JSON")
         case "teams":
-            // Each text is Markdown inside JSON: read back through cmark, it holds no markup or link of the input.
+            // Each text is a TextRun, shown as it is (no Markdown): the card parses, has no TextBlock (which would
+            // read Markdown), and links only to the catalog's sources and the help line.
             let card = try TeamsFormatTests.card(document)
-            let own = Markup("<p><ul><li>")
-            for text in TeamsFormatTests.texts(card) {
-                let found = Markup(CommonMarkReader.html(text))
-                #expect(found.tags.isSubset(of: own.tags), "teams: elements from the input: \(found.tags.subtracting(own.tags))")
-            }
+            let objects = ActionsLeadSomewhereTests.objects(card)
+            #expect(!objects.contains { $0["type"] as? String == "TextBlock" }, "teams: a TextBlock")
+            let allowed = Set(view.sources.items.map(\.url) + [view.help.phone?.uri].compactMap { $0 })
+            let urls = Set(objects.compactMap { $0["url"] as? String })
+            #expect(urls.isSubset(of: allowed), "teams: addresses from the input: \(urls.subtracting(allowed))")
+            #expect(TeamsFormatTests.texts(card).contains(view.title))
         case "email":
             let head = document.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
                 .filter { !$0.hasPrefix(" ") && !$0.hasPrefix("\t") }.map { $0.prefix { $0 != ":" } }

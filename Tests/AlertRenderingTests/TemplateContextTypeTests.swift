@@ -29,12 +29,14 @@ struct TemplateContextTypeTests {
         }
     }
 
-    @Test("the view's part is view.schema.json's members with their types; alert and product are added; nothing is of unknown type")
+    @Test("the view's part is view.schema.json's members with their types; alert, product and actions' inHelp are added; nothing is of unknown type")
     func schema() throws {
         var kinds: [String: String] = [:], optional: Set<String> = []
         Self.paths(.templateContext, into: &kinds, optional: &optional)
         #expect(kinds.filter { $0.value == "any" }.keys.sorted() == [], "lists the full view left empty")
-        let view = kinds.filter { !$0.key.hasPrefix("/alert") && !$0.key.hasPrefix("/product") }
+        // Beside the view: `alert`, `product`, and each action's `inHelp`.
+        #expect(kinds["/actions/[]/inHelp"] == "boolean")
+        let view = kinds.filter { !$0.key.hasPrefix("/alert") && !$0.key.hasPrefix("/product") && $0.key != "/actions/[]/inHelp" }
         let schema = try ViewWalkTests.schemaPaths()
         #expect(Set(view.keys).subtracting(schema.keys).sorted() == [], "in the context's type, not in view.schema.json")
         #expect(Set(schema.keys).subtracting(view.keys).sorted() == [], "in view.schema.json, not in the context's type")
@@ -44,7 +46,8 @@ struct TemplateContextTypeTests {
         #expect(kinds.keys.filter { $0.hasPrefix("/alert/") }.sorted()
                 == ["/alert/date", "/alert/dir", "/alert/id", "/alert/key", "/alert/locale", "/alert/title", "/alert/type", "/alert/urgent"])
         #expect(kinds["/product/sender/address"] == "string" && kinds["/alert/urgent"] == "boolean")
-        #expect(optional == ["/help/phone", "/actions/[]/popup/buttons/[]/effect/afterSeconds", "/product/appLink", "/product/name",
+        #expect(optional == ["/help/phone", "/actions/[]/link", "/actions/[]/popup/buttons/[]/effect/afterSeconds",
+                             "/actions/[]/popup/phone", "/product/appLink", "/product/name",
                              "/product/smsOptOut", "/product/unsubscribe"], "\(optional.sorted())")
     }
 }

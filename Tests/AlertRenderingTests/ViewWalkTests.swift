@@ -68,9 +68,12 @@ struct ViewWalkTests {
         return paths
     }
 
-    /// A view with every optional member there: a help line, step groups (the mixed sample), a reminder's delay.
+    /// A view with every optional member there: a help line, step groups (the mixed sample), a reminder's delay, a
+    /// product's action link.
     static func fullView() throws -> AlertView {
-        let context = PresentationContext(catalog: try .shipped(locale: "en"), options: .init(helpLine: HelpLine("+1 (800) 555-0100")))
+        var catalog = try ContentCatalog.shipped(locale: "en")
+        catalog.product.actionLinks = ["remind": "https://acme.example/remind"]
+        let context = PresentationContext(catalog: catalog, options: .init(helpLine: HelpLine("+1 (800) 555-0100")))
         return try AlertPipeline(context: context).view(try Fixtures.sample("mixed-alert"))
     }
 
@@ -78,6 +81,7 @@ struct ViewWalkTests {
     func schema() throws {
         let view = try Self.fullView()
         #expect(!view.nextSteps.groups.isEmpty && view.help.phone != nil && !view.details.flatMap(\.fields).isEmpty)
+        #expect(view.actions.contains { $0.link != nil } && view.actions.contains { $0.popup.phone != nil })
         var recorder = Recorder()
         ViewWalk.walk(view, into: &recorder)
         let schema = try Self.schemaPaths()

@@ -31,9 +31,12 @@ def alertkit():
 class Server:
     """A running `alertkit serve`: its process, base URL and log."""
 
-    def __init__(self, *arguments, unread_pipe=False):
+    def __init__(self, *arguments, unread_pipe=False, settings=()):
+        """`settings`: `alertkit config set KEY VALUE` pairs stored, in the server's own config file, before it starts."""
         self.directory = tempfile.TemporaryDirectory(prefix="alertkit-serve-")
         environment = dict(os.environ, ALERTKIT_CONFIG=str(pathlib.Path(self.directory.name) / "config.json"))
+        for key, value in settings:
+            subprocess.run([alertkit(), "config", "set", key, value], check=True, env=environment, capture_output=True)
         if unread_pipe:
             self._start_on_unread_pipes(arguments, environment)
             return

@@ -253,17 +253,80 @@ def card_problems(card):
     return [f"{list(c.absolute_path)}: {c.message[:160]}" for e in errors for c in (e.context or [e])]
 
 
+def card_kinds(card):
+    """The types of the card's actions, wherever they are (ActionSets, a TextRun's selectAction)."""
+    def walk(value):
+        if isinstance(value, dict):
+            yield from ([value["type"]] if str(value.get("type", "")).startswith("Action.") else [])
+            for item in value.values():
+                yield from walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from walk(item)
+    return set(walk(card))
+
+
+# Every way a card is made: no product settings; a help line (tel: buttons and link); a product's action links
+# (Action.OpenUrl); a bot that receives the buttons (Action.Submit).
+SETTINGS = {
+    "plain": ([], []),
+    "help-line": ([], ["--help-line", "+1 800 555 0100"]),
+    "action-links": (["action-links", "remind=https://acme.example/remind resolve=https://acme.example/resolve"], []),
+    "bot": (["bot-actions", "true"], []),
+}
+
+
+@pytest.mark.parametrize("setting", list(SETTINGS))
 @pytest.mark.parametrize("locale", ["en", "es"])
-def test_every_teams_card_is_valid_against_the_official_schema_of_its_version(alerts, tmp_path, locale):
+def test_every_teams_card_is_valid_against_the_official_schema_of_its_version(alerts, tmp_path, locale, setting):
     feed = tmp_path / "feed.ndjson"
     samples = sorted((ROOT / "SampleData").glob("*.json"))
     feed.write_text("".join(json.dumps(json.loads(p.read_text())) + "\n" for p in samples) + alerts["tail"].read_text())
-    result = run("batch", str(feed), "--ndjson", "-f", "teams", "--locale", locale, "--no-progress", tmp_path=tmp_path)
+    config, flags = SETTINGS[setting]
+    if config:
+        done = run("config", "set", *config, tmp_path=tmp_path)
+        assert done.returncode == 0, done.stderr.decode()
+    result = run("batch", str(feed), "--ndjson", "-f", "teams", "--locale", locale, "--no-progress", *flags, tmp_path=tmp_path)
     assert result.returncode == 0, result.stderr.decode()[-1000:]
     cards = [json.loads(json.loads(line)["document"])["attachments"][0]["content"] for line in result.stdout.splitlines()]
     assert len(cards) == len(samples) + 8
     for card in cards:
-        assert card["version"] == "1.5"
+        assert card["version"] == "1.2"
         assert card_problems(card) == [], card_problems(card)[:5]
-    # The check can fail: the card declared as 1.4 uses 1.5's heading style, which the 1.4 schema refuses.
-    assert card_problems(dict(cards[0], version="1.4")) != []
+    kinds = set().union(*map(card_kinds, cards))
+    # Links open by themselves (the catalog's sources always); Action.Submit only where a bot receives it.
+    assert "Action.OpenUrl" in kinds and ("Action.Submit" in kinds) == (setting == "bot"), kinds
+    # The check can fail: the card declared as 1.1 uses 1.2's RichTextBlock and TextRun, which the 1.1 schema refuses.
+    assert card_problems(dict(cards[0], version="1.1")) != []
+
+
+def test_serve_takes_every_product_setting_that_config_takes(tmp_path):
+    """`alertkit serve` renders with the help line and product settings that `alertkit config` stores, and a
+    --config file's product stands over them key by key: Teams' buttons lead where they say, Slack shows the number."""
+    sample = (ROOT / "SampleData" / "email-alert.json").read_bytes()
+    stored = [("help-line", "+1 (800) 555-0100"), ("action-links", "remind=https://acme.example/remind"),
+              ("product-name", "Acme Shield")]
+    configuration = tmp_path / "serve.json"
+    configuration.write_text(json.dumps({"product": {"botActions": True}}))
+    serving = Server("--config", str(configuration), settings=stored)
+    try:
+        def render(fmt):
+            status, _, body = request(serving.port, "POST", f"/v1/render?format={fmt}", sample,
+                                      {"Content-Type": "application/json"})
+            assert status == 200, body[:500]
+            return body.decode()
+        card = json.loads(render("teams"))["attachments"][0]["content"]
+        assert card_problems(card) == []
+        actions = [a for set_ in card["body"] if set_["type"] == "ActionSet" for a in set_["actions"]]
+        assert [(a["type"], a.get("url")) for a in actions] == [
+            ("Action.OpenUrl", "tel:+18005550100"), ("Action.OpenUrl", "https://acme.example/remind"), ("Action.Submit", None)]
+        slack = render("slack")
+        assert "+1 (800) 555-0100" in slack and '"url": "https://acme.example/remind"' in slack
+        assert "Acme Shield" in render("sms")
+    finally:
+        serving.close()
+    # A bad stored setting stops the server from starting, naming it.
+    environment = dict(os.environ, ALERTKIT_CONFIG=str(tmp_path / "bad.json"))
+    (tmp_path / "bad.json").write_text(json.dumps({"actionLinks": {"remind": "http://acme.example/r"}}))
+    result = subprocess.run([alertkit(), "serve", "--port", "0"], capture_output=True, text=True, env=environment, timeout=60)
+    assert result.returncode == 78 and "https" in result.stderr, result.stderr

@@ -1,7 +1,7 @@
 import AlertPresentation
 
 /// What walks the view model: the JSON writer (`JSONViewWriter`), the template context (`TemplateContext`) and the
-/// strings and shape of a template render (`TemplateLeaves`) each receive the same calls in the same order from
+/// type of a template's context (`ContextTypeBuilder`) each receive the same calls in the same order from
 /// `ViewWalk`, so that none of them spells the view model's shape out on its own.
 protocol ViewVisitor {
     /// An object; its members are visited in `members`, each through `key(_:_:)`.
@@ -22,17 +22,21 @@ protocol ViewVisitor {
     /// A truth value (`urgent`).
     mutating func boolean(_ value: Bool)
     /// Whether the next optional member (the help line's phone, a reminder's delay) is there: called before it
-    /// either way, so that a visitor that keeps the view's shape (`TemplateLeaves`) tells the two apart.
+    /// either way, so that a visitor that keeps the view's shape (`ContextTypeBuilder`) tells the two apart.
     mutating func optional(_ present: Bool)
     /// A section that alerts with the same advice share (`JSONSection`): a visitor may write it from a cache instead
     /// of visiting it in `body`.
     mutating func section(_ part: JSONSection, _ body: (inout Self) -> Void)
+    /// Whether this visitor builds a template's context, which has members the view's JSON does not: `alert`,
+    /// `product`, and each action's `inHelp`. The default is false.
+    static var walksTemplateContext: Bool { get }
 }
 
 extension ViewVisitor {
     mutating func verbatim(_ value: String) { string(value) }
     mutating func optional(_ present: Bool) {}
     mutating func section(_ part: JSONSection, _ body: (inout Self) -> Void) { body(&self) }
+    static var walksTemplateContext: Bool { false }
 }
 
 /// The one ordered walk of `AlertView`: every member, in the order of its JSON (keys sorted, as `JSONEncoder` with
@@ -207,6 +211,9 @@ enum ViewWalk {
     private static func action<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ action: AlertAction) {
         visitor.object {
             $0.key("id") { identifier(&$0, action.id) }
+            // A template's context only: whether the action belongs to the "Need help?" section, so that a
+            // document with no buttons (an email) can show that one action and no footer button in its place.
+            if Visitor.walksTemplateContext { $0.key("inHelp") { $0.boolean(action.placement == .help) } }
             $0.key("label") { $0.string(action.label) }
             $0.optional(action.link != nil)
             if let link = action.link { $0.key("link") { $0.string(link) } }

@@ -37,6 +37,7 @@ extension ContextType {
 
 /// Builds a `ContextType` from `ViewWalk`'s calls: each visit leaves its type in `value`.
 struct ContextTypeBuilder: ViewVisitor {
+    static var walksTemplateContext: Bool { true }
     var value: ContextType = .any
     private var objects: [[ContextObject.Member]] = []
     /// Whether the next member is one that some values leave out (`ViewVisitor.optional(_:)`).

@@ -25,6 +25,7 @@ enum TemplateContextValue {
 
     /// Builds the value from `ViewWalk`: each visit leaves its value in `value`; the types say where each member goes.
     private struct Builder: ViewVisitor {
+        static var walksTemplateContext: Bool { true }
         var value: ContextValue = .boolean(false)
         /// The type of the value visited next.
         private var type: ContextType = .templateContext

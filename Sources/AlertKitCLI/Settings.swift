@@ -65,7 +65,10 @@ struct Settings: Codable, Equatable {
                 links[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
             }
             if let problem = ProductSettings.Override(actionLinks: links).problem {
-                throw SettingsError("action-links: " + problem.split(separator: " ", maxSplits: 1).last.map(String.init)!)
+                // "/product/actionLinks/remind: …" as "action-links: remind: …", the action named.
+                let named = problem.replacingOccurrences(of: "/product/actionLinks/", with: "")
+                    .replacingOccurrences(of: "/product/actionLinks: ", with: "")
+                throw SettingsError("action-links: " + named)
             }
             actionLinks = links
         case "locale":

@@ -1,4 +1,5 @@
-/// What `{alertKey}` in the product's `unsubscribe` address stands for: an opaque token the deployment makes from
+/// What `{alertKey}` in the product's `unsubscribe` address and action links stands for (the id alone is signed for
+/// `unsubscribe`, `ProductSettings.actionKeyMessage` for an action): an opaque token the deployment makes from
 /// an alert's id with a secret of its own, so that no one can name another customer's alert from its id (ids are
 /// often sequential). The `alertkit` command and server sign with HMAC-SHA256 under `ALERTKIT_UNSUBSCRIBE_SECRET`
 /// (the token is its 64 hexadecimal digits); a library user gives a signer of its own. A catalog never sets one.

@@ -72,8 +72,8 @@ enum CatalogMerge {
     }
 
     /// Keys an object may have that the shipped catalog leaves out, by the object's pointer: the product's
-    /// `unsubscribe` address (none by default).
-    static let optionalKeys: [String: Set<String>] = ["/product": ["unsubscribe"]]
+    /// `unsubscribe` address, `actionLinks` and `botActions` (none by default).
+    static let optionalKeys: [String: Set<String>] = ["/product": ["unsubscribe", "actionLinks", "botActions"]]
 
     /// The maps whose keys are codes or names, where an override may add one: `/matchTypes`, `/socialCategories`,
     /// `/networks`, and `/labels` (the label of a field a new match type shows).

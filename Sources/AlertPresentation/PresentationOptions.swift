@@ -4,7 +4,8 @@ public struct PresentationOptions: Sendable, Hashable {
     public var revealsSensitiveValues: Bool
     /// When an alert is marked urgent.
     public var urgency: UrgencyPolicy
-    /// The help line's number, if one is configured: the popup's "Call" button then dials it.
+    /// The help line's number, if one is configured: the popup's "Call" button then dials it. Without one, an action
+    /// whose popup calls it shows the catalog's `withoutHelpLine` popup, or is left out (`AlertAction.shown`).
     public var helpLine: HelpLine?
 
     /// Creates options.

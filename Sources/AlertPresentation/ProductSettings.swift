@@ -73,21 +73,36 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     public func unsubscribeAddress(alertID id: String) -> String? {
         guard !unsubscribe.isEmpty else { return nil }
         guard unsubscribe.contains("{alertKey}") else { return unsubscribe }
-        guard let alertKeys else { return nil }
-        return unsubscribe.replacingOccurrences(of: "{alertKey}", with: alertKeys.key(for: id))
+        return token(id).map { unsubscribe.replacingOccurrences(of: "{alertKey}", with: $0) }
+    }
+
+    /// The signer's token for `message`, when there is a signer and its token is only letters, digits, `-`, `.`,
+    /// `_` and `~` (a signer of a library user's that let anything else through would put text into a live
+    /// address: then there is no address).
+    private func token(_ message: String) -> String? {
+        guard let token = alertKeys?.key(for: message), !token.isEmpty, token.utf8.allSatisfy({ byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+        }) else { return nil }
+        return token
     }
 
     /// Whether `unsubscribe` needs a signer that is not there.
     public var unsubscribeNeedsSigner: Bool { alertKeys == nil && unsubscribe.contains("{alertKey}") }
 
     /// The address of the action `action` for the alert `id` (`actionLinks`, `{alertKey}` made by `alertKeys`); `nil`
-    /// when there is none, or when it holds `{alertKey}` and there is no signer.
+    /// when there is none, or when it holds `{alertKey}` and there is no signer. Its key signs
+    /// `actionKeyMessage(action, alertID: id)`, not the id alone: a link shown in a shared channel gives away neither
+    /// the unsubscribe key nor another action's.
     public func actionLink(_ action: String, alertID id: String) -> String? {
         guard let link = actionLinks[action] else { return nil }
         guard link.contains("{alertKey}") else { return link }
-        guard let alertKeys else { return nil }
-        return link.replacingOccurrences(of: "{alertKey}", with: alertKeys.key(for: id))
+        return token(Self.actionKeyMessage(action, alertID: id)).map { link.replacingOccurrences(of: "{alertKey}", with: $0) }
     }
+
+    /// What an action link's `{alertKey}` signs: `action`, NUL, the action's id, NUL, the alert's id (the receiver
+    /// checks a key with the same message: HMAC-SHA256 under the deployment's secret, for the command and server).
+    public static func actionKeyMessage(_ action: String, alertID id: String) -> String { "action\u{0}\(action)\u{0}\(id)" }
 
     /// The first action link that needs a signer that is not there, if any.
     public var actionLinkNeedingSigner: String? {
@@ -98,16 +113,21 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     /// The longest action link, in bytes.
     public static let actionLinkLimit = 2_000
 
-    /// The problem with `actionLinks`, if any: an id that is not `[a-z0-9-]+`, an address that is not `https`.
+    /// The problem with `actionLinks`, if any: an id that is not `[a-z0-9-]+`; an address that is not `https://`
+    /// (lowercase, as the view's schema has it) or that holds a raw `&`, `<` or `>` (percent-encode them: Slack's
+    /// escaping writes them as entities, which a button's `url` keeps); one over `actionLinkLimit` bytes.
     static func problem(actionLinks: [String: String]) -> String? {
         for id in actionLinks.keys.sorted() {
             let link = actionLinks[id]!
             guard !id.isEmpty, id.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }) else {
                 return "/product/actionLinks: the action id \"\(id)\" is not [a-z0-9-]+"
             }
-            let web = link.lowercased().hasPrefix("https://")
+            let web = link.hasPrefix("https://")
                 && WebAddress.isLinkable(link.replacingOccurrences(of: "{alertKey}", with: "x"))
-            if !web { return "/product/actionLinks/\(id): \"\(link)\" is not an https address" }
+            if !web { return "/product/actionLinks/\(id): \"\(link)\" is not an https:// address" }
+            if link.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) {
+                return "/product/actionLinks/\(id): a raw &, < or > (write %26, %3C, %3E): Slack would keep its entity in the url"
+            }
             // Slack takes a button's url of up to 3,000 characters: room for the 64 of a key in place of {alertKey}.
             if link.utf8.count > Self.actionLinkLimit {
                 return "/product/actionLinks/\(id): \(link.utf8.count) bytes, over \(Self.actionLinkLimit) (Slack takes a button's url of 3,000 at most)"

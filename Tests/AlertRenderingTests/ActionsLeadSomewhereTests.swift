@@ -67,7 +67,7 @@ struct ActionsLeadSomewhereTests {
         #expect(try Self.render("html", shown).contains("href=\"tel:+18005550100\""))
     }
 
-    @Test("a catalog's alternative may not call the help line, and only an action that calls it may have one")
+    @Test("a catalog's alternative may not call the help line; an overlay that stops the popup calling it keeps loading, the alternative unused; product links and bots from an overlay")
     func catalogChecks() throws {
         let folder = try ScratchDirectory("alertkit-actions")
         func overlay(_ action: String) throws -> String {
@@ -81,6 +81,18 @@ struct ActionsLeadSomewhereTests {
         let notCalling = try overlay("{\"id\": \"remind\", \"withoutHelpLine\": {\"title\": \"t\", \"message\": \"m\", \"buttons\": []}}")
         #expect(!notCalling.isEmpty, "\(notCalling)")
         #expect(try overlay("{\"id\": \"contact\", \"withoutHelpLine\": {\"title\": \"Help\", \"message\": \"Chat in the app.\", \"buttons\": []}}").isEmpty)
+        // An overlay that takes the Call button out cannot take the shipped alternative out with it: it loads, and
+        // the popup, which no longer calls the help line, is shown as the overlay has it.
+        #expect(try overlay("{\"id\": \"contact\", \"popup\": {\"buttons\": [{\"id\": \"call\", \"remove\": true}]}}").isEmpty)
+        let catalog = try ContentCatalog.load(locale: "en", folders: [folder.url])
+        let view = try AlertPipeline(context: PresentationContext(catalog: catalog)).view(try Fixtures.sample("email-alert"))
+        #expect(view.actions[0].popup.message == "Call our experts for help." && view.actions[0].popup.buttons.map(\.id) == ["cancel"])
+        // The product's action links and bot setting from a templates folder's catalog, checked as `config` checks them.
+        try folder.file("catalog/en.json", #"{"product": {"actionLinks": {"remind": "https://acme.example/r"}, "botActions": true}}"#)
+        let product = try ContentCatalog.load(locale: "en", folders: [folder.url]).product
+        #expect(product.actionLinks == ["remind": "https://acme.example/r"] && product.botActions)
+        try folder.file("catalog/en.json", #"{"product": {"actionLinks": {"remind": "https://acme.example/r?a&b"}}}"#)
+        #expect(throws: (any Error).self) { try ContentCatalog.load(locale: "en", folders: [folder.url]) }
     }
 
     @Test("with a help line: the page's Call and the email's number are tel: links, text and Markdown show the number, Slack's dialog and help section show it, Teams links it")
@@ -144,12 +156,13 @@ struct ActionsLeadSomewhereTests {
         }
         let teams = Self.objects(try Self.json(try Self.render("teams", linked, sample: sample)))
         let opens = teams.filter { $0["type"] as? String == "Action.OpenUrl" && $0["title"] as? String == "Remind me later" }
-        #expect(opens.map { $0["url"] as? String } == ["https://acme.example/a/k11/remind"])
+        // The key signs "action", NUL, the action's id, NUL, the alert's id (25 bytes), never the id alone.
+        #expect(opens.map { $0["url"] as? String } == ["https://acme.example/a/k25/remind"])
         #expect(!teams.contains { $0["type"] as? String == "Action.Submit" })
         let slack = Self.objects(try Self.json(try Self.render("slack", linked, sample: sample)))
         let buttons = slack.filter { $0["type"] as? String == "button" }
         #expect(buttons.map { $0["value"] as? String } == ["4930982%3A105", "4930982%3A105", "4930982%3A105"])
-        #expect(buttons.compactMap { $0["url"] as? String } == ["https://acme.example/a/k11/remind"])
+        #expect(buttons.compactMap { $0["url"] as? String } == ["https://acme.example/a/k25/remind"])
         // Without the signer a link that names {alertKey} is not used (the command and the server refuse to start).
         let unsigned = try Self.pipeline { $0.actionLinks = ["remind": "https://acme.example/a/{alertKey}/remind"] }
         #expect(!(try Self.render("teams", unsigned, sample: sample)).contains("acme.example"))
@@ -161,11 +174,30 @@ struct ActionsLeadSomewhereTests {
         #expect(submits.allSatisfy { ($0["data"] as? [String: Any])?["alertId"] as? String == "4930982%3A105" })
     }
 
+    @Test("an action link's key is its own (not the unsubscribe key, not another action's); a signer's token outside [A-Za-z0-9._~-] gives no address")
+    func actionKeys() {
+        var product = ContentCatalog.english.product
+        product.unsubscribe = "https://acme.example/u/{alertKey}"
+        product.actionLinks = ["remind": "https://acme.example/r/{alertKey}", "resolve": "https://acme.example/s/{alertKey}"]
+        product.alertKeys = AlertKeySigner(name: "hex") { $0.utf8.map { String($0, radix: 16) }.joined() }
+        let keys = [product.unsubscribeAddress(alertID: "7"), product.actionLink("remind", alertID: "7"),
+                    product.actionLink("resolve", alertID: "7")].map { $0?.split(separator: "/").last.map(String.init) }
+        #expect(!keys.contains(nil) && Set(keys).count == 3, "\(keys)")
+        #expect(keys[0] == "37", "the unsubscribe key signs the id alone, as before")
+        product.alertKeys = AlertKeySigner(name: "leaky") { "x\"><a href=" + $0 }
+        #expect(product.actionLink("remind", alertID: "7") == nil && product.unsubscribeAddress(alertID: "7") == nil)
+        product.alertKeys = AlertKeySigner(name: "empty") { _ in "" }
+        #expect(product.actionLink("remind", alertID: "7") == nil)
+    }
+
     @Test("product action links: https only, ids as action ids, at most 2,000 bytes (at, below and above)")
     func actionLinkProblems() {
         func problem(_ links: [String: String]) -> String? { ProductSettings.Override(actionLinks: links).problem }
         #expect(problem(["remind": "https://acme.example/r"]) == nil)
-        #expect(problem(["remind": "http://acme.example/r"])?.contains("is not an https address") == true)
+        #expect(problem(["remind": "http://acme.example/r"])?.contains("is not an https:// address") == true)
+        #expect(problem(["remind": "HTTPS://acme.example/r"])?.contains("is not an https:// address") == true)
+        #expect(problem(["remind": "https://acme.example/r?a=1&b=2"])?.contains("a raw &") == true)
+        #expect(problem(["remind": "https://acme.example/r?a=1%26b=2"]) == nil)
         #expect(problem(["Remind": "https://acme.example/r"])?.contains("is not [a-z0-9-]+") == true)
         let base = "https://acme.example/"
         let at = base + String(repeating: "a", count: ProductSettings.actionLinkLimit - base.utf8.count)

@@ -48,11 +48,11 @@ struct TemplateContextTests {
             // Beside the view model: the alert's own fields under `alert`, and the product's settings.
             let alert = try #require(direct.removeValue(forKey: "alert") as? [String: Any])
             let product = try #require(direct.removeValue(forKey: "product") as? [String: Any])
-            // And each action's `inHelp`: whether it is the "Need help?" section's.
+            // And each action's `inHelp`: whether it is the "Need help?" section's (`help.action`).
             var actions = try #require(direct["actions"] as? [[String: Any]])
             for index in actions.indices {
                 let inHelp = actions[index].removeValue(forKey: "inHelp") as? Bool
-                #expect(inHelp == (view.actions[index].placement == .help))
+                #expect(inHelp == (view.actions[index].id == view.help.action))
             }
             direct["actions"] = actions
             #expect(try Self.canonical(direct) == Self.canonical(json))

@@ -296,6 +296,13 @@ def test_every_teams_card_is_valid_against_the_official_schema_of_its_version(al
     kinds = set().union(*map(card_kinds, cards))
     # Links open by themselves (the catalog's sources always); Action.Submit only where a bot receives it.
     assert "Action.OpenUrl" in kinds and ("Action.Submit" in kinds) == (setting == "bot"), kinds
+    # The setting reaches the card's buttons, which the schema has then checked: an ActionSet in every card that
+    # leads where the setting says (no ActionSet at all without one).
+    buttons = [[a.get("url") or a["type"] for s in card["body"] if s["type"] == "ActionSet" for a in s["actions"]]
+               for card in cards]
+    wanted = {"plain": [], "help-line": ["tel:+18005550100"], "bot": ["Action.Submit"] * 3,
+              "action-links": ["https://acme.example/remind", "https://acme.example/resolve"]}[setting]
+    assert all(each == wanted for each in buttons), [b for b in buttons if b != wanted][:3]
     # The check can fail: the card declared as 1.1 uses 1.2's RichTextBlock and TextRun, which the 1.1 schema refuses.
     assert card_problems(dict(cards[0], version="1.1")) != []
 

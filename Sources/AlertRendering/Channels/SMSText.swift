@@ -242,7 +242,7 @@ public enum SMSText {
 
     /// `fit` by characters, for any text (the reference `fitASCII` is held to). One pass over the characters: each
     /// word's length in both encodings is counted once. `gsm` and `limit`, when given, stand for the message this
-    /// text is the start of (`fit(_:keeping:)`).
+    /// text is the start of.
     static func fitCharacters(_ text: String, gsm encoding: Bool? = nil, limit room: Int? = nil) -> String {
         var words: [(text: Substring, septets: Int, units: Int)] = []
         var gsm = true

@@ -52,6 +52,11 @@ struct LayoutKey: Hashable, Sendable {
         sources.items.forEach { add($0.url) }
         add(help.phone?.uri ?? "")
         actions.forEach { add($0.label) }
+        // A product's action link differs per alert only in its key, past the first eight bytes and at the same
+        // length: each of its bytes counts, or every alert's key would share one fingerprint.
+        for case let link? in actions.lazy.map(\.link) {
+            for byte in link.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
         self.init(part: part, risks: risks, steps: steps, sources: sources, help: help, actions: actions, fingerprint: hash)
     }
 

@@ -120,7 +120,7 @@ enum ViewWalk {
     @inline(__always)
     static func walk<Visitor: ViewVisitor>(_ part: JSONSection, of view: AlertView, into visitor: inout Visitor) {
         switch part {
-        case .actions: visitor.list(view.actions) { action(&$0, $1) }
+        case .actions: visitor.list(view.actions) { action(&$0, $1, helpAction: view.help.action) }
         case .help: help(&visitor, view.help)
         case .nextSteps: steps(&visitor, view.nextSteps)
         case .risks:
@@ -208,12 +208,13 @@ enum ViewWalk {
     }
 
     @inline(__always)
-    private static func action<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ action: AlertAction) {
+    private static func action<Visitor: ViewVisitor>(_ visitor: inout Visitor, _ action: AlertAction, helpAction: String) {
         visitor.object {
             $0.key("id") { identifier(&$0, action.id) }
-            // A template's context only: whether the action belongs to the "Need help?" section, so that a
-            // document with no buttons (an email) can show that one action and no footer button in its place.
-            if Visitor.walksTemplateContext { $0.key("inHelp") { $0.boolean(action.placement == .help) } }
+            // A template's context only: whether the action is the "Need help?" section's (`help.action`, as the
+            // page picks it), so that a document with no buttons (an email) can show that one action and no footer
+            // button in its place.
+            if Visitor.walksTemplateContext { $0.key("inHelp") { $0.boolean(action.id == helpAction) } }
             $0.key("label") { $0.string(action.label) }
             $0.optional(action.link != nil)
             if let link = action.link { $0.key("link") { $0.string(link) } }

@@ -119,7 +119,7 @@ public struct ProductSettings: Sendable, Hashable, Codable {
     static func problem(actionLinks: [String: String]) -> String? {
         for id in actionLinks.keys.sorted() {
             let link = actionLinks[id]!
-            guard !id.isEmpty, id.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }) else {
+            guard ContentCatalog.isIdentifier(id) else {
                 return "/product/actionLinks: the action id \"\(id)\" is not [a-z0-9-]+"
             }
             let web = link.hasPrefix("https://")

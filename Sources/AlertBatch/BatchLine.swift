@@ -1,9 +1,11 @@
 import AlertJSON
+import AlertModel
 
 /// The lines `alertkit batch` writes for a record, shared by the command and `alertkit serve`'s `/v1/batch`:
 /// `{"position", "source", "line", "index", "id", "format", "warnings"?, "document"}` for a rendered alert (`warnings`,
 /// what it holds that was accepted but not understood, only when there are some),
-/// `{…, "format", "error": {…}}` for a rejected one.
+/// `{…, "format", "error": {…, "kind", "pointer", "message", "problems"}}` for a rejected one (`kind`: the
+/// `FailureKind` that rejected it).
 public enum BatchLine {
     /// The `--ndjson` line of an outcome, with its newline; empty for a skipped record.
     public static func ndjson(_ record: BatchRecord, _ outcome: BatchOutcome, format: String) -> [UInt8] {
@@ -33,6 +35,7 @@ public enum BatchLine {
     private static func error(_ record: BatchRecord, _ rejection: BatchRejection) -> JSONLine {
         let list = problems(rejection.problems)
         var error = header(record, id: rejection.id)
+        error.add("kind", rejection.kind.rawValue)
         error.add("pointer", rejection.problems.first?.pointer ?? "")
         error.add("message", rejection.problems.first?.message ?? "rejected")
         error.add("problems", raw: list)

@@ -14,15 +14,20 @@ public struct BatchRecord: Sendable {
     public var bytes: [UInt8]
     /// Why the source could not be read, for a file that stands as one rejected record.
     public var unreadable: String?
+    /// The kind of that: `unreadable` (the input could not be read), `notJSON` (a part of it that is no record, an
+    /// array never closed) or `tooLarge` (a record over the alert size limit, not read).
+    public var unreadableKind: FailureKind
 
     /// Creates a record.
-    public init(position: Int, source: String, line: Int, index: Int, bytes: [UInt8], unreadable: String? = nil) {
+    public init(position: Int, source: String, line: Int, index: Int, bytes: [UInt8], unreadable: String? = nil,
+                unreadableKind: FailureKind = .unreadable) {
         self.position = position
         self.source = source
         self.line = line
         self.index = index
         self.bytes = bytes
         self.unreadable = unreadable
+        self.unreadableKind = unreadableKind
     }
 }
 
@@ -33,12 +38,16 @@ public struct BatchRejection: Sendable, Hashable {
 
     /// The alert's id, when the record is JSON with a string `id`.
     public var id: String?
+    /// Why, from the one table of failures (`FailureKind.rejectsRecord`): what batch's summary and the service's
+    /// metrics count it under.
+    public var kind: FailureKind
     /// Every problem found, at least one.
     public var problems: [Problem]
 
     /// Creates a rejection.
-    public init(id: String?, problems: [Problem]) {
+    public init(id: String?, kind: FailureKind, problems: [Problem]) {
         self.id = id
+        self.kind = kind
         self.problems = problems
     }
 }

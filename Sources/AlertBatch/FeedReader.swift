@@ -11,6 +11,8 @@ struct SourceRecord {
     var bytes: [UInt8]
     /// For a part of the input that is no record at all (an array never closed, an empty input): what is wrong.
     var problem: String?
+    /// The kind of that problem: not JSON, or a record over the size limit.
+    var kind: FailureKind = .notJSON
 }
 
 /// Splits one input into records, whatever mix of the feed formats it holds, and accounts for every byte.
@@ -153,7 +155,8 @@ final class FeedReader {
         documents = false
         defer { index += 1 }
         return SourceRecord(line: startLine, index: index, bytes: [],
-                            problem: "a line of \(total) bytes, over the alert size limit of \(maxRecordBytes) bytes; not read")
+                            problem: "a line of \(total) bytes, over the alert size limit of \(maxRecordBytes) bytes; not read",
+                            kind: .tooLarge)
     }
 
     /// A value that continues past its first line: the whole of it when it is well-formed JSON, or when it is broken
@@ -207,7 +210,7 @@ final class FeedReader {
         defer { index += 1 }
         return SourceRecord(line: startLine, index: index, bytes: [],
                             problem: "an alert of \(complete ? "" : "at least ")\(total) bytes, over the alert size limit of "
-                                + "\(maxRecordBytes) bytes; not read")
+                                + "\(maxRecordBytes) bytes; not read", kind: .tooLarge)
     }
 
     // MARK: Arrays
@@ -330,7 +333,7 @@ final class FeedReader {
         advance(count)
         return SourceRecord(line: line, index: index, bytes: [],
                             problem: "not well-formed JSON: an element of \(dropped + count) bytes from line \(line) (byte \(offset)),"
-                                + " more than the \(maxRecordBytes) bytes one record may hold")
+                                + " more than the \(maxRecordBytes) bytes one record may hold", kind: .tooLarge)
     }
 
     /// The offset just past the `}` that the white space before `comma` follows, if there is one.

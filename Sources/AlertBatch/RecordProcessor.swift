@@ -32,7 +32,7 @@ public struct RecordProcessor: Sendable {
     /// The record's outcome.
     public func process(_ record: BatchRecord) -> BatchOutcome {
         if let unreadable = record.unreadable {
-            return .rejected(BatchRejection(id: nil, problems: [.init(pointer: "", message: unreadable)]))
+            return .rejected(BatchRejection(id: nil, kind: record.unreadableKind, problems: [.init(pointer: "", message: unreadable)]))
         }
         return process(record.bytes)
     }
@@ -43,7 +43,7 @@ public struct RecordProcessor: Sendable {
         do {
             presented = try pipeline.present(bytes)
         } catch {
-            return .rejected(BatchRejection(id: Self.id(in: bytes), problems: error.problems))
+            return .rejected(BatchRejection(id: Self.id(in: bytes), kind: error.kind, problems: error.problems))
         }
         let view = presented.view
         if urgentOnly && !view.urgent { return .skipped(id: view.id) }
@@ -53,9 +53,9 @@ public struct RecordProcessor: Sendable {
             if let fit = document.fit { warnings.append(AlertProblem(pointer: "", message: fit.warning)) }
             return .rendered(id: view.id, document: document, warnings: warnings)
         } catch let error as RenderLimitError {
-            return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: error.description)]))
+            return .rejected(BatchRejection(id: view.id, kind: error.kind, problems: [.init(pointer: "", message: error.description)]))
         } catch {
-            return .rejected(BatchRejection(id: view.id, problems: [.init(pointer: "", message: "cannot be rendered: \(error)")]))
+            return .rejected(BatchRejection(id: view.id, kind: .internalError, problems: [.init(pointer: "", message: "cannot be rendered: \(error)")]))
         }
     }
 

@@ -37,7 +37,7 @@ public final class RecordStream {
                 do {
                     if let record = try reader.next() {
                         return numbered(BatchRecord(position: 0, source: name, line: record.line, index: record.index,
-                                                    bytes: record.bytes, unreadable: record.problem))
+                                                    bytes: record.bytes, unreadable: record.problem, unreadableKind: record.kind))
                     }
                 } catch is BatchStopped {
                     wasStopped = true

@@ -55,6 +55,21 @@ public struct AlertKitCommand: ParsableCommand {
             FileHandle.standardError.write(Data("alertkit: \(error)\n".utf8))
             Foundation.exit(ExitCodes.missingResources.rawValue)
         }
-        $extensions.withValue(extensions) { main() }
+        $extensions.withValue(extensions) { run() }
+    }
+
+    /// ArgumentParser's `main()`, but an error that no command turned into an exit code is AlertKit's failure
+    /// (exit 70, `FailureKind.internalError`), never 1, which means only that some record was rejected.
+    private static func run() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            guard exitCode(for: error) == .failure else { exit(withError: error) }  // help, version, usage errors
+            Diagnostics.print("alertkit: internal error (please report it): \(fullMessage(for: error))")
+            Foundation.exit(ExitCodes.internalError.rawValue)
+        }
     }
 }

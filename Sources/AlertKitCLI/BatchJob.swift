@@ -1,4 +1,5 @@
 import AlertBatch
+import AlertModel
 import Foundation
 
 /// One `alertkit batch` run: the inputs' records through the processor on the runner's workers, into the sink.
@@ -14,6 +15,8 @@ struct BatchJob {
         var seconds: Double
         /// Of the rendered, those fitted into their receiver's limits.
         var fitted = 0
+        /// The rejected by why.
+        var rejectedBy: [FailureKind: Int] = [:]
         /// Why the run stopped before the end of its inputs, if it did.
         var stop: Stop?
         /// Records read or left in the inputs that were never processed (a stop).
@@ -25,8 +28,13 @@ struct BatchJob {
             case signal(Int32), failFast, output(String)
         }
 
-        /// `N rendered, M rejected in T s (R alerts/s)`, and what a stop left undone.
+        /// `N rendered, M rejected in T s (R alerts/s)` and what a stop left undone; with rejections, a second line
+        /// `rejected: 2 invalid-alert, 1 not-json` (by `FailureKind`, as the error records name them).
         var line: String {
+            rejectedBy.isEmpty ? counts : counts + "\nrejected: " + Self.breakdown(rejectedBy)
+        }
+
+        private var counts: String {
             let total = rendered + skipped + rejected
             let rate = seconds > 0 ? Int((Double(total) / seconds).rounded()) : total
             var counts = "\(rendered) rendered"
@@ -46,6 +54,13 @@ struct BatchJob {
             case (true, 0): return line + ": the unread rest of the input not processed"
             case (true, _): return line + ": \(records), and the unread rest of the input, not processed"
             }
+        }
+
+        /// `2 invalid-alert, 1 not-json`: the most first, then by name (`FailureKind`'s names, as error records and
+        /// metrics give them).
+        static func breakdown(_ counts: [FailureKind: Int]) -> String {
+            counts.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
+                .map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")
         }
     }
 
@@ -70,7 +85,7 @@ struct BatchJob {
         sink.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var summary = Summary(rendered: sink.rendered, skipped: sink.skipped, rejected: sink.rejected, seconds: seconds,
-                              fitted: sink.fitted)
+                              fitted: sink.fitted, rejectedBy: sink.rejectedBy)
         if let failure = sink.outputFailure {
             summary.stop = .output(failure)
         } else if let number = StopSignals.received {

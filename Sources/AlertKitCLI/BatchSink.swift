@@ -1,4 +1,5 @@
 import AlertBatch
+import AlertModel
 import AlertRendering
 import Foundation
 
@@ -17,6 +18,8 @@ struct EncodedRecord: Sendable {
     var messages: [String] = []
     /// Whether the document was fitted into its receiver's limits (`DocumentFit`).
     var fitted = false
+    /// Why it was rejected (rejected records).
+    var reason: FailureKind?
 
     /// Encodes an outcome for a directory of files (`ndjson == false`) or for NDJSON lines.
     init(_ record: BatchRecord, _ outcome: BatchOutcome, format: String, ndjson: Bool) {
@@ -40,6 +43,7 @@ struct EncodedRecord: Sendable {
     init(_ record: BatchRecord, rejected rejection: BatchRejection, format: String, ndjson: Bool) {
         kind = .rejected
         id = rejection.id
+        reason = rejection.kind
         errorLine = BatchLine.errorLine(record, rejection)
         output = ndjson ? BatchLine.ndjson(record, .rejected(rejection), format: format) : []
         messages = rejection.problems.map { Diagnostics.line(Self.place(record), $0) }
@@ -65,11 +69,13 @@ final class BatchSink: @unchecked Sendable {
     /// Records whose outputs are written (with `--ndjson`: flushed to standard output, so that a write that fails
     /// later does not count them).
     private(set) var rendered = 0, skipped = 0, rejected = 0
+    /// The rejected records by why (`FailureKind`), as the summary breaks them down.
+    private(set) var rejectedBy: [FailureKind: Int] = [:]
     /// Of the rendered records, those whose documents were fitted into their receiver's limits.
     private(set) var fitted = 0
     /// With `--ndjson`, the records whose lines wait in the buffer: where each line ends in it, and whether it is a
     /// rejection. When a write fails midway, the lines that ended before it count as written.
-    private var unflushed: [(end: Int, rejected: Bool, fitted: Bool)] = []
+    private var unflushed: [(end: Int, rejected: FailureKind?, fitted: Bool)] = []
     private var bytes = 0
     /// Why the run stopped writing, if an output failed.
     private(set) var outputFailure: String?
@@ -102,7 +108,7 @@ final class BatchSink: @unchecked Sendable {
                 outputFailure = error.description
                 return false
             } catch {
-                encoded = EncodedRecord(record, rejected: BatchRejection(id: encoded.id, problems: [.init(pointer: "", message: "\(error)")]),
+                encoded = EncodedRecord(record, rejected: BatchRejection(id: encoded.id, kind: .cannotCreate, problems: [.init(pointer: "", message: "\(error)")]),
                                         format: format, ndjson: false)
             }
         }
@@ -112,7 +118,7 @@ final class BatchSink: @unchecked Sendable {
                 if !encoded.messages.isEmpty { progress.clear() }
                 for message in encoded.messages { Diagnostics.print(message) }
                 if directory == nil {
-                    try write(encoded.output, rejected: false, fitted: encoded.fitted)
+                    try write(encoded.output, rejected: nil, fitted: encoded.fitted)
                 } else {
                     rendered += 1
                     if encoded.fitted { fitted += 1 }
@@ -129,10 +135,11 @@ final class BatchSink: @unchecked Sendable {
                         return false
                     }
                 }
+                let reason = encoded.reason ?? .internalError
                 if directory == nil {
-                    try write(encoded.output, rejected: true)
+                    try write(encoded.output, rejected: reason)
                 } else {
-                    rejected += 1
+                    count(rejected: reason)
                 }
                 if failFast { stoppedEarly = true; return false }
             }
@@ -144,8 +151,8 @@ final class BatchSink: @unchecked Sendable {
     }
 
     /// Writes to standard output; once the buffer has gone out, the records in it count as written.
-    private func write(_ bytes: [UInt8], rejected isRejection: Bool, fitted: Bool = false) throws(BatchInputError) {
-        unflushed.append((standardOutput.buffered + bytes.count, isRejection, fitted))
+    private func write(_ bytes: [UInt8], rejected reason: FailureKind?, fitted: Bool = false) throws(BatchInputError) {
+        unflushed.append((standardOutput.buffered + bytes.count, reason, fitted))
         try standardOutput.write(bytes)
         if standardOutput.buffered == 0 { committed() }
     }
@@ -154,10 +161,15 @@ final class BatchSink: @unchecked Sendable {
     /// `nil`); the rest are lost with the buffer: not processed.
     private func committed(upTo bytes: Int? = nil) {
         for line in unflushed where bytes.map({ line.end <= $0 }) ?? true {
-            if line.rejected { rejected += 1 } else { rendered += 1 }
+            if let reason = line.rejected { count(rejected: reason) } else { rendered += 1 }
             if line.fitted { fitted += 1 }
         }
         unflushed = []
+    }
+
+    private func count(rejected reason: FailureKind) {
+        rejected += 1
+        rejectedBy[reason, default: 0] += 1
     }
 
     /// Why standard output stopped, once the complete lines it took are counted; a line it took part of is cut.

@@ -80,7 +80,7 @@ struct PreviewCommand: ParsableCommand {
                     view = presented.view
                 } catch {
                     Diagnostics.report(error, in: input.displayName)
-                    throw ExitCodes.invalidAlert
+                    throw ExitCodes.code(error.kind)
                 }
                 let place = flat ? "" : "\(stem)/\(locale)/"
                 try Self.makeFolder(folder + "/" + place)
@@ -127,7 +127,7 @@ struct PreviewCommand: ParsableCommand {
             document = String(decoding: try pipeline.emit(view, with: emitter, options: .default).bytes, as: UTF8.self)
         } catch {
             Diagnostics.print("\(input.displayName): \(error)")
-            throw ExitCodes.invalidAlert
+            throw (error as? RenderLimitError).map { ExitCodes.code($0.kind) } ?? ExitCodes.internalError
         }
         let name = format.name + "." + format.fileExtension
         try Self.write(document, to: folder + name)

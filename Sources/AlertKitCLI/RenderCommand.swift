@@ -11,7 +11,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render one alert file as HTML, Markdown, text or JSON.",
-        discussion: "Errors go to standard error as FILE: /json/pointer: message; exit 1 if the alert is invalid."
+        discussion: "Errors go to standard error as FILE: /json/pointer: message; exit 1 if the alert is rejected: not JSON, invalid, or its document over a limit (see alertkit --help for every exit code)."
     )
 
     @Argument(help: "The alert file (JSON), or - for standard input.")
@@ -65,7 +65,11 @@ struct RenderCommand: ParsableCommand {
             rendered = try pipeline.document(bytes, emitter: emitter, options: options)
         } catch let error as AlertDecodingError {
             Diagnostics.report(error, in: input.displayName)
-            throw ExitCodes.invalidAlert
+            throw ExitCodes.code(error.kind)
+        } catch let error as RenderLimitError {
+            // The alert is valid, but its document is over a limit: the record is rejected, as batch rejects it.
+            throw Diagnostics.fail(Diagnostics.line(input.displayName, AlertProblem(pointer: "", message: error.description)),
+                                   code: ExitCodes.code(error.kind))
         }
         Diagnostics.report(rendered.warnings, in: input.displayName)
         if let fit = rendered.document.fit {

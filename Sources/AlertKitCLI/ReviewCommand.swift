@@ -23,7 +23,7 @@ struct ReviewCommand: ParsableCommand {
         (Slack blocks and text lengths, SMS encoding and length, push payload size, email line length, subject and \
         size, and the limits a template declares with max-bytes= or max-characters=) are checked on both sides, so a \
         change that breaks one is a new limit finding. See docs/review.md.
-        Exit 0 when nothing that --fail-on names happened, 1 when it did, 64 on usage errors, 66 when an input or \
+        Exit 0 when nothing that --fail-on names happened, 2 when it did, 64 on usage errors, 66 when an input or \
         side cannot be read, 73 when an output cannot be written.
         """
     )
@@ -133,7 +133,7 @@ struct ReviewCommand: ParsableCommand {
         try write(result, rule: rule, review: review, inputs: inputs, scratch: scratch)
         if result.fails(on: rule) {
             Diagnostics.print("review: fails on \(rule.rawValue)" + (rule == .failures ? " (new failures or new limit findings)" : ""))
-            throw ExitCodes.invalidAlert
+            throw ExitCodes.findings
         }
     }
 

@@ -20,8 +20,8 @@ struct ServeCommand: ParsableCommand {
         renderTimeout, strict, maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, helpLine, and product (an object of name, \
         appLink, smsOptOut, senderName, senderAddress, unsubscribe, actionLinks, botActions: the product settings of every locale, each \
         key left out taken from alertkit config's); flags win over it. Open without a token: GET and HEAD /healthz, \
-        /readyz, /metrics; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
-        Exit codes: 0 stopped by SIGTERM or SIGINT, 1 a forced stop (3 s past the grace period), 64 usage, 78 a configuration error (a bad --config, template, \
+        /readyz, /metrics, /v1/openapi.json; a path with an empty, . or .. segment or an encoded slash, backslash or dot is answered 400. \
+        Exit codes: 0 stopped by SIGTERM or SIGINT, 75 a forced stop (3 s past the grace period), 64 usage, 78 a configuration error (a bad --config, template, \
         catalog or icon).
         """
     )

@@ -18,7 +18,7 @@ struct TemplatesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check the shipped templates and yours: syntax, names not in the view model, catalog overrides.",
             discussion: """
-            Prints FILE:LINE:COLUMN: message for each problem (with the closest valid name); exit 1 if any. With \
+            Prints FILE:LINE:COLUMN: message for each problem (with the closest valid name); exit 2 if any. With \
             --sample, also renders every alert of the feed in every format and locale and reports each document past \
             its channel's limits (the checks of `alertkit review`: Slack, SMS, push, email, and what a template \
             declares with max-bytes= or max-characters=).
@@ -44,13 +44,13 @@ struct TemplatesCommand: ParsableCommand {
                 problems.append(problem)
             }
             for problem in problems { Diagnostics.print(problem) }
-            guard problems.isEmpty else { throw ExitCodes.invalidAlert }
+            guard problems.isEmpty else { throw ExitCodes.findings }
             if !samples.isEmpty { try checkLimits(own) }
             try Console.line("templates: no problems in \(folders.map(\.path).joined(separator: ", "))")
         }
     
 
-        /// Renders the samples with `folders` and reports every document past a limit; exit 1 if any.
+        /// Renders the samples with `folders` and reports every document past a limit; exit 2 (findings) if any.
         private func checkLimits(_ folders: [URL]) throws {
             let inputs = samples.map(BatchInput.init)
             for input in inputs {
@@ -67,7 +67,7 @@ struct TemplatesCommand: ParsableCommand {
                     Diagnostics.print("\(row.format) [\(row.locale)]: \(findings.rule): \(findings.count) of \(row.records) records\(example)")
                 }
             }
-            guard found == 0 else { throw ExitCodes.invalidAlert }
+            guard found == 0 else { throw ExitCodes.findings }
             try Console.line("templates: \(report.records) sample records within every channel's limits")
         }
     }

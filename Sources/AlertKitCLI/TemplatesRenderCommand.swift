@@ -83,7 +83,10 @@ extension TemplatesCommand {
             let rendered: (document: RenderedDocument, warnings: [ValidationIssue])
             do { rendered = try pipeline.document(bytes, emitter: format, options: document.options) } catch let error as AlertDecodingError {
                 Diagnostics.report(error, in: input.displayName)
-                throw ExitCodes.invalidAlert
+                throw ExitCodes.code(error.kind)
+            } catch let error as RenderLimitError {
+                throw Diagnostics.fail(Diagnostics.line(input.displayName, AlertProblem(pointer: "", message: error.description)),
+                                       code: ExitCodes.code(error.kind))
             }
             Diagnostics.report(rendered.warnings, in: input.displayName)
             return rendered.document.bytes

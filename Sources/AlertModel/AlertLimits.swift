@@ -48,8 +48,15 @@ public struct AlertLimits: Sendable, Hashable {
 
     /// The issue for a record of `count` bytes, over `maxBytes`.
     func sizeIssue(_ count: Int) -> ValidationIssue {
-        ValidationIssue(pointer: .root, expected: "an alert of at most \(maxBytes) bytes (the alert size limit)",
+        ValidationIssue(pointer: .root, expected: "an alert of at most \(maxBytes) bytes \(Self.sizeLimitName)",
                         found: "\(count) bytes")
+    }
+
+    private static let sizeLimitName = "(the alert size limit)"
+
+    /// Whether `issue` is the one a record over `maxBytes` gets (`FailureKind.tooLarge`, not a breach of the contract).
+    static func isSizeIssue(_ issue: ValidationIssue) -> Bool {
+        issue.pointer == .root && issue.expected.hasPrefix("an alert of at most ") && issue.expected.hasSuffix(" bytes " + sizeLimitName)
     }
 
     /// The issue for an events list of `count` events, over `maxEvents`.

@@ -61,7 +61,8 @@ public enum AlertServer {
     }
 
     /// Serves until SIGTERM or SIGINT, then lets requests in flight finish for the grace period and returns. Past
-    /// the grace period and 2 seconds of cancellation, the process exits whatever its clients and its log are doing.
+    /// the grace period, what is left is cancelled, and 3 seconds later the process exits whatever its clients and its
+    /// log are doing (`ShutdownWatchdog`).
     public static func run(_ configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions(),
                            commit: String = "", logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
@@ -75,7 +76,9 @@ public enum AlertServer {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
         groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(configuration.gracePeriod * 1000))
-        groupConfiguration.maximumCancellationDuration = .seconds(2)
+        // No cancellation deadline of ServiceLifecycle's own: it ends the process with a fatal error (a crash, not an
+        // exit code); the watchdog ends it 3 s after the grace period instead, with the forced stop's code.
+        groupConfiguration.maximumCancellationDuration = nil
         let group = ServiceGroup(configuration: groupConfiguration)
         try await group.run()
     }
@@ -83,7 +86,8 @@ public enum AlertServer {
 
 /// Ends the process a bounded time after a graceful shutdown begins, from a thread of its own: whatever holds the
 /// server (a client that never reads, a log nobody reads, a stuck task), SIGTERM stops it within its grace period
-/// and the cancellation time. A process ended this way exits 1, so that a supervisor can tell it from a clean stop.
+/// and the cancellation time. A process ended this way exits 75 (`FailureKind.forcedStop`), so that a supervisor can
+/// tell it from a clean stop.
 struct ShutdownWatchdog: Service {
     let seconds: Double
 
@@ -92,7 +96,7 @@ struct ShutdownWatchdog: Service {
         let seconds = seconds
         let thread = Thread {
             Thread.sleep(forTimeInterval: seconds)
-            _exit(1)
+            _exit(FailureKind.forcedStop.exitCode ?? 75)
         }
         thread.name = "alertkit.serve.watchdog"
         thread.start()

@@ -140,14 +140,26 @@ struct AlertService: Sendable {
         }
     }
 
-    /// Every problem of `body` as an alert: none when it is valid; an error when it is not JSON.
-    func validate(_ body: [UInt8]) throws(ProblemDetails) -> [ProblemDetails.Item] {
+    /// The decoder of a locale's pipeline (`en` by default): the match types its catalog defines are known to it, as
+    /// they are to `/v1/render` in that locale.
+    func decoder(locale: String?) throws(ProblemDetails) -> AlertDecoder {
+        let name = locale ?? "en"
+        guard let pipeline = pipelines[name] else {
+            throw ProblemDetails.badParameter("locale", "no locale \"\(name)\"; known: \(pipelines.keys.sorted().joined(separator: ", "))")
+        }
+        return pipeline.decoder
+    }
+
+    /// Every problem of `body` as an alert (none when it is valid) and its warnings (what it holds that is accepted
+    /// but not understood); an error when it is not JSON.
+    func validate(_ body: [UInt8], with decoder: AlertDecoder) throws(ProblemDetails) -> (problems: [ProblemDetails.Item], warnings: [ProblemDetails.Item]) {
         do {
-            _ = try pipeline.decoder.decode(body)
-            return []
+            let decoded = try decoder.decode(body)
+            return ([], decoded.warnings.map(ProblemDetails.Item.init(issue:)))
         } catch {
             if case .notJSON = error { throw Self.problem(error) }
-            return Self.items(error.problems)
+            return (Self.items(error.problems.filter { !$0.message.hasPrefix("warning: ") }),
+                    Self.items(error.problems.filter { $0.message.hasPrefix("warning: ") }))
         }
     }
 
@@ -168,6 +180,7 @@ struct AlertService: Sendable {
     static func problem(_ error: AlertDecodingError) -> ProblemDetails {
         switch error {
         case .notJSON(let syntax): .badRequest(syntax.description, problems: items(error.problems))
+        case .invalid where error.kind == .tooLarge: ProblemDetails(.tooLarge, detail: error.problems.first?.message ?? "", problems: items(error.problems))
         case .invalid: .invalidAlert(items(error.problems))
         }
     }

@@ -1,5 +1,6 @@
 import AlertJSON
 import AlertBatch
+import AlertModel
 import Foundation
 import Hummingbird
 import Synchronization
@@ -17,6 +18,8 @@ struct BatchStream: Sendable {
     /// their documents were fitted into their receiver's limits.
     struct Counts: Sendable {
         var rendered = 0, rejected = 0, warnings = 0, fitted = 0
+        /// The rejected by why (`FailureKind`), for the metrics.
+        var rejectedBy: [FailureKind: Int] = [:]
 
         /// The stream's last line, `{"summary":{"rendered":…,"rejected":…,"warnings":…,"fitted":…}}`: written only when every
         /// record was read and answered, so that a client tells a whole answer from a cut one.
@@ -44,16 +47,22 @@ struct BatchStream: Sendable {
             let stream = RecordStream(source: body, name: Self.source, maxRecordBytes: processor.pipeline.decoder.limits.maxBytes)
             BatchRunner(jobs: jobs).run(
                 read: { stream.next() },
-                transform: { record -> (line: [UInt8], rendered: Bool, warnings: Int, fitted: Bool) in
+                transform: { record -> (line: [UInt8], rejected: FailureKind?, warnings: Int, fitted: Bool) in
                     let outcome = processor.process(record)
                     guard case .rendered(_, let document, let warnings) = outcome else {
-                        return (BatchLine.ndjson(record, outcome, format: format), false, 0, false)
+                        let reason: FailureKind = if case .rejected(let rejection) = outcome { rejection.kind } else { .internalError }
+                        return (BatchLine.ndjson(record, outcome, format: format), reason, 0, false)
                     }
-                    return (BatchLine.ndjson(record, outcome, format: format), true, warnings.count, document.fit != nil)
+                    return (BatchLine.ndjson(record, outcome, format: format), nil, warnings.count, document.fit != nil)
                 },
                 emit: { _, result in
                     counts.value.withLock { counts in
-                        if result.rendered { counts.rendered += 1 } else { counts.rejected += 1 }
+                        if let reason = result.rejected {
+                            counts.rejected += 1
+                            counts.rejectedBy[reason, default: 0] += 1
+                        } else {
+                            counts.rendered += 1
+                        }
                         counts.warnings += result.warnings
                         if result.fitted { counts.fitted += 1 }
                     }

@@ -63,9 +63,9 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
             if let allowed = Routes.allowed[request.uri.path] { return .methodNotAllowed(request.method, allowed: allowed) }
             return .notFound(request.uri.path)
         case .contentTooLarge:
-            return ProblemDetails(status: .contentTooLarge, title: "The body is too large", detail: "the body is over the server's limit", kind: "too-large")
+            return ProblemDetails(.tooLarge, detail: "the body is over the server's limit")
         default:
-            return ProblemDetails(status: status, title: status.reasonPhrase, detail: status.reasonPhrase)
+            return ProblemDetails(status: status, detail: status.reasonPhrase)
         }
     }
 

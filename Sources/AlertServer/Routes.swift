@@ -21,11 +21,12 @@ struct Routes: Sendable {
     /// Each path and the methods it answers (others get 405).
     static let allowed: [String: [HTTPRequest.Method]] = [
         "/v1/render": [.post], "/v1/validate": [.post], "/v1/batch": [.post], "/v1/schema": [.get], "/v1/formats": [.get],
-        "/v1/openapi.json": [.get], "/healthz": [.get, .head], "/readyz": [.get, .head], "/metrics": [.get, .head],
+        "/v1/openapi.json": [.get, .head], "/healthz": [.get, .head], "/readyz": [.get, .head], "/metrics": [.get, .head],
     ]
 
-    /// The routes open without a token (GET and HEAD): the probes'.
-    static let open: Set<String> = ["/healthz", "/readyz", "/metrics"]
+    /// The routes open without a token (GET and HEAD): the probes' and the API's description, which holds nothing of
+    /// the server's but what its clients need to call it.
+    static let open: Set<String> = ["/healthz", "/readyz", "/metrics", "/v1/openapi.json"]
 
     func add(to router: Router<AlertRequestContext>) {
         router.post("/v1/render") { request, _ in try await render(request) }
@@ -33,7 +34,7 @@ struct Routes: Sendable {
         router.post("/v1/batch") { request, context in try batch(request, context: context) }
         router.get("/v1/schema") { _, _ in Self.json(JSONSchema.alertSchemaText, type: "application/schema+json") }
         router.get("/v1/formats") { _, _ in formats() }
-        router.get("/v1/openapi.json") { _, _ in Self.json(OpenAPIDocument.text, type: "application/json") }
+        probe("/v1/openapi.json", on: router) { Self.json(OpenAPIDocument.text, type: "application/json") }
         probe("/healthz", on: router) { Self.json(#"{"status":"ok"}"# + "\n", type: "application/json") }
         probe("/readyz", on: router) {
             var locales: [UInt8] = [UInt8(ascii: "[")]
@@ -66,7 +67,7 @@ struct Routes: Sendable {
         }
     }
 
-    /// A probe's route (`Routes.open`): GET answers with `answer`, HEAD with its status and headers and no body.
+    /// An open route (`Routes.open`): GET answers with `answer`, HEAD with its status and headers and no body.
     private func probe(_ path: RouterPath, on router: Router<AlertRequestContext>, _ answer: @escaping @Sendable () -> Response) {
         router.get(path) { _, _ in answer() }
         router.head(path) { _, _ in answer().createHeadResponse() }
@@ -85,12 +86,11 @@ struct Routes: Sendable {
         let body = try await self.body(request)
         let rendered: (document: RenderedDocument, warnings: [ProblemDetails.Item])
         do { rendered = try service.render(body, options) } catch {
-            metrics.rejected(reason: ["not-json": "not_json", "document-too-large": "document_too_large",
-                                      "invalid-alert": "invalid", "render-timeout": "render_timeout",
-                                      "over-receiver-limit": "over_receiver_limit"][error.kind] ?? "error")
+            metrics.rejected(reason: error.kind ?? .internalError)
             throw error
         }
         metrics.rendered(format: options.emitter.format.name)
+        if !rendered.warnings.isEmpty { metrics.warned(format: options.emitter.format.name, count: rendered.warnings.count) }
         var buffer = ByteBuffer()
         buffer.reserveCapacity(rendered.document.count)
         rendered.document.forEachRun { buffer.writeBytes($0) }  // the shared runs straight in, not joined into an array first
@@ -127,15 +127,19 @@ struct Routes: Sendable {
     }
 
     private func validate(_ request: Request) async throws -> Response {
+        let locale = request.uri.queryParameters["locale"].map(String.init)
+        let decoder = try service.decoder(locale: locale)
         let body = try await self.body(request)
-        let problems: [ProblemDetails.Item]
-        do { problems = try service.validate(body) } catch {
-            metrics.rejected(reason: "not_json")
+        let found: (problems: [ProblemDetails.Item], warnings: [ProblemDetails.Item])
+        do { found = try service.validate(body, with: decoder) } catch {
+            metrics.rejected(reason: error.kind ?? .notJSON)
             throw error
         }
+        if !found.warnings.isEmpty { metrics.warned(format: "validate", count: found.warnings.count) }
         var object = JSONLine(capacity: 128)
-        object.add("valid", raw: Array((problems.isEmpty ? "true" : "false").utf8))
-        object.add("problems", raw: ProblemDetails.list(problems))
+        object.add("valid", raw: Array((found.problems.isEmpty ? "true" : "false").utf8))
+        object.add("problems", raw: ProblemDetails.list(found.problems))
+        object.add("warnings", raw: ProblemDetails.list(found.warnings))
         return Response(status: .ok, headers: [.contentType: "application/json"],
                         body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
     }
@@ -159,7 +163,8 @@ struct Routes: Sendable {
             let counts = try await stream.run(body: request.body, writer: &writer, watch: watch)
             metrics.rendered(format: format, count: counts.rendered)
             if counts.fitted > 0 { metrics.fitted(format: format, count: counts.fitted) }
-            if counts.rejected > 0 { metrics.rejected(reason: "batch_line", count: counts.rejected) }
+            for (reason, count) in counts.rejectedBy { metrics.rejected(reason: reason, count: count) }
+            if counts.warnings > 0 { metrics.warned(format: format, count: counts.warnings) }
         })
     }
 
@@ -185,12 +190,12 @@ struct Routes: Sendable {
     /// The whole body of a `/v1/render` or `/v1/validate` request: JSON, within the size limit and the read timeout.
     private func body(_ request: Request) async throws -> [UInt8] {
         do { try Self.checkType(request, accepted: ["application/json"]) } catch {
-            metrics.rejected(reason: "media_type")
+            metrics.rejected(reason: .unsupportedMediaType)
             throw error
         }
         let limit = service.configuration.bodyLimit
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            metrics.rejected(reason: "too_large")
+            metrics.rejected(reason: .tooLarge)
             throw ProblemDetails.tooLarge(limit: limit)
         }
         let timeout = service.configuration.readTimeout
@@ -204,10 +209,10 @@ struct Routes: Sendable {
             defer { deadlines.remove(id) }
             do { return try await read.value } catch where expired.isSet { throw ProblemDetails.timeout }
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            metrics.rejected(reason: "too_large")
+            metrics.rejected(reason: .tooLarge)
             throw ProblemDetails.tooLarge(limit: limit)
         } catch let problem as ProblemDetails {
-            metrics.rejected(reason: "timeout")
+            metrics.rejected(reason: .timeout)
             throw problem
         }
     }

@@ -1,3 +1,4 @@
+import AlertModel
 import Metrics
 import Synchronization
 import Prometheus
@@ -40,9 +41,16 @@ struct ServerMetrics: Sendable {
         Counter(label: "alertkit_documents_fitted_total", dimensions: [("format", format)], factory: factory).increment(by: count)
     }
 
-    /// Counts a rejected body (or batch line) by why: `not_json`, `invalid`, `too_large`, `media_type`, `timeout`…
-    func rejected(reason: String, count: Int = 1) {
-        Counter(label: "alertkit_rejected_total", dimensions: [("reason", reason)], factory: factory).increment(by: count)
+    /// Counts a rejected body (or batch line) by why: its kind's label (`FailureKind.metricLabel`: `not_json`,
+    /// `invalid_alert`, `too_large`, `unsupported_media_type`, `timeout`…), the same for a render and a batch line.
+    func rejected(reason: FailureKind, count: Int = 1) {
+        Counter(label: "alertkit_rejected_total", dimensions: [("reason", reason.metricLabel)], factory: factory).increment(by: count)
+    }
+
+    /// Counts warnings (what an alert holds that was accepted but not understood, a document fitted into its
+    /// receiver's limits) by format (`validate` for `/v1/validate`).
+    func warned(format: String, count: Int) {
+        Counter(label: "alertkit_warnings_total", dimensions: [("format", format)], factory: factory).increment(by: count)
     }
 
     /// Counts a `/v1/batch` stream closed on its client: `slow` (its body under the minimum rate), `stalled` (its

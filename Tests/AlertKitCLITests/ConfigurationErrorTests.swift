@@ -26,7 +26,7 @@ final class ConfigurationErrorTests {
             #expect(render.status == 78, "\(folder): \(render.standardError)")
         }
         let check = try CLI.run(["templates", "check", "--templates", scratch.path("cycle")])
-        #expect(check.status == 1 && check.standardError.contains("partials include themselves"), "\(check.standardError)")
+        #expect(check.status == 2 && check.standardError.contains("partials include themselves"), "\(check.standardError)")
         // Without --strict, the server starts with the loop format broken (Tests/Server/test_attacks.py); with it, not.
         let serve = try CLI.run(["serve", "--port", "0", "--strict", "--templates", scratch.path("cycle")])
         #expect(serve.status == 78 && serve.standardError.contains("partials include themselves"), "\(serve.standardError)")
@@ -86,7 +86,7 @@ final class ConfigurationErrorTests {
         let link = try CLI.run(["render", alert, "-f", "leak", "--templates", scratch.path("link")])
         #expect(link.status == 78 && !link.output.contains("SECRET") && link.standardError.contains("outside the templates folder"))
         let linkCheck = try CLI.run(["templates", "check", "--templates", scratch.path("link")])
-        #expect(linkCheck.status == 1 && linkCheck.standardError.contains("outside the templates folder"), "\(linkCheck.standardError)")
+        #expect(linkCheck.status == 2 && linkCheck.standardError.contains("outside the templates folder"), "\(linkCheck.standardError)")
         let catalog = try scratch.file("cat/catalog/en.json", "{\n  \"help\": {\n    \"text\": true\n  }\n}\n")
         let typed = try CLI.run(["render", alert, "--templates", scratch.path("cat")])
         #expect(typed.status == 78 && typed.standardError.contains("\(catalog):3:13: /help/text: expected a string, found true"),

@@ -35,7 +35,7 @@ struct ExtendingDocTests {
         let scratch = try ScratchDirectory("alertkit-extending")
         try scratch.file("mine/" + row.file, row.content)
         let result = try CLI.run(["templates", "check", "--templates", scratch.path("mine")])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         let lines = result.standardError.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("note:") }
             .map { $0.replacingOccurrences(of: scratch.url.path + "/", with: "") }
         #expect(lines.first == row.message, "\(row.title): \(lines)")

@@ -37,13 +37,13 @@ struct ServerAttackTests {
         }
     }
 
-    @Test("with a token file, only GET and HEAD /healthz, /readyz and /metrics are open (HEAD: the GET's status and headers, no body); every other route and path needs the token")
+    @Test("with a token file, only GET and HEAD /healthz, /readyz, /metrics and /v1/openapi.json are open (HEAD: the GET's status and headers, no body); every other route and path needs the token")
     func openRoutes() async throws {
         let folder = try ScratchDirectory("alertkit-open")
         let file = try folder.file("tokens", "secret\n")
         let data = try Fixtures.sample("ssn-alert")
         try await ServerTests.app { $0.tokenFile = file; $0.allowReveal = true }.test(.router) { client in
-            for path in ["/healthz", "/readyz", "/metrics"] {
+            for path in ["/healthz", "/readyz", "/metrics", "/v1/openapi.json"] {
                 let type = try await client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok, "\(path)")
                     return response.headers[.contentType]
@@ -56,7 +56,7 @@ struct ServerAttackTests {
                 try await client.execute(uri: path, method: .post, headers: ServerTests.json) { #expect($0.status == .unauthorized, "POST \(path)") }
             }
             for path in ["/v1/render?reveal=true&format=text", "/v1/validate", "/v1/batch", "/v1/schema", "/v1/formats",
-                         "/v1/openapi.json", "/nope", "/", "/V1/render", "/healthz2", "/metrics.txt"] {
+                         "/nope", "/", "/V1/render", "/healthz2", "/metrics.txt"] {
                 for method in [HTTPRequest.Method.post, .get] {
                     try await client.execute(uri: path, method: method, headers: ServerTests.json, body: ByteBuffer(bytes: data)) { response in
                         #expect(response.status == .unauthorized, "\(method) \(path)")

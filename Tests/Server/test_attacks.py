@@ -100,7 +100,7 @@ def test_path_tricks_are_refused_with_a_token_too(guarded, target):
 
 # Not path tricks, but no route without a token either: 401 (an unknown path needs a token too).
 UNAUTHORIZED = [
-    "/v1/render", "/v1/batch", "/v1/validate", "/v1/schema", "/v1/formats", "/v1/openapi.json",
+    "/v1/render", "/v1/batch", "/v1/validate", "/v1/schema", "/v1/formats",
     "/V1/render", "/v1/RENDER", "/V1/RENDER", "/v1/%72ender", "/%76%31/render", "/%76%31/%72ender", "/v1/render;x",
     "/v1/render%3Freveal=true", "/v1/render%252F", "/v1", "/nope", "/", "/healthzx", "/metrics/x",
     "/HEALTHZ", "/v1/render%20",
@@ -473,6 +473,39 @@ def test_runaway_templates_hit_a_limit_not_the_memory(templates, fmt, flags, sec
     finally:
         server.stop(timeout=3)
         server.close()
+
+
+def cpu_seconds(pid):
+    """The process's CPU time so far (user and system), from /proc."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_shutdown_held_past_the_grace_period_is_forced_exit_75(templates):
+    """A render that no cancellation stops (the silent template, its render timeout far off) holds the graceful
+    shutdown: 3 s past the grace period the process ends, exit 75 (forced-stop in README's outcome table): not 0, which
+    would hide it, not 1, which means rejected records, and not a crash."""
+    server = Server("--templates", str(templates), "--render-timeout", "120", "--max-document-bytes", str(1 << 40),
+                    "--grace-period", "1")
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+            before = cpu_seconds(server.process.pid)
+            pool.submit(request, server.port, "POST", "/v1/render?format=silent", thousand_events(),
+                        {"Content-Type": "application/json"}, 30)
+            # The render is running once the server has spent a second of CPU on it (a state, not a guessed moment).
+            deadline = time.monotonic() + 60
+            while cpu_seconds(server.process.pid) - before < 1 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert cpu_seconds(server.process.pid) - before >= 1, "the render never started"
+            started = time.monotonic()
+            status = server.stop(timeout=30)
+            took = time.monotonic() - started
+    finally:
+        server.stop(timeout=30)
+        log = server.log_path.read_text()
+        server.close()
+    assert status == 75, f"exit status {status} after {took:.1f} s, not 75 (forced-stop)\n{log[-2000:]}"
+    assert 1 <= took < 1 + 3 + 3, f"the forced stop took {took:.1f} s (grace period 1 s, then 3 s)"
 
 
 def test_a_template_that_includes_itself_breaks_its_own_format_only(tmp_path):

@@ -172,15 +172,17 @@ def test_slow_bodies_time_out_stalled_streams_close_and_extra_streams_are_refuse
                      b"Content-Length: 100\r\n\r\n{\"id\": ")
         answer = slow.recv(65536)
         assert answer.startswith(b"HTTP/1.1 408") and b"application/problem+json" in answer
+        assert b'"type":"urn:alertkit:problem:timeout"' in answer, answer  # README's outcome table: timeout, 408
         slow.close()
+        assert 'alertkit_rejected_total{reason="timeout"} 1' in server.metrics()
         # 503: a second batch stream while the only slot is taken.
         lines = feed(tmp_path).splitlines(keepends=True)
         stream = open_stream(server, "text", lines[:10])
         assert await_streams(server.port, 1) == 1, "the first stream holds no slot"
-        refused = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H",
+        refused = subprocess.run(["curl", "-s", "-w", "\n%{http_code}", "-H",
                                   "Content-Type: application/x-ndjson", "--data-binary", "@-", f"{server.url}/v1/batch"],
                                  input=b"".join(lines[:3]), capture_output=True, check=True).stdout
-        assert refused == b"503"
+        assert refused.endswith(b"\n503") and b'"type":"urn:alertkit:problem:busy"' in refused, refused  # busy, 503
         # A stalled stream: nothing either way for the idle timeout closes it.
         stream.settimeout(10)
         started, received = time.monotonic(), b""

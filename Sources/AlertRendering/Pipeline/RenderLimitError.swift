@@ -1,3 +1,4 @@
+import AlertModel
 import Foundation
 
 /// A document that went past a limit while being made: too large, or too slow. The alert gets this error instead
@@ -22,6 +23,15 @@ public enum RenderLimitError: Error, Sendable, Hashable, CustomStringConvertible
         case .overReceiverLimit(let findings):
             "the document cannot be fitted into its receiver's limits, even with its texts cut and its details left out: "
                 + findings.map(\.line).joined(separator: "; ")
+        }
+    }
+
+    /// The kind of failure, in the one table (`FailureKind`).
+    public var kind: FailureKind {
+        switch self {
+        case .documentTooLarge: .documentTooLarge
+        case .timedOut: .renderTimeout
+        case .overReceiverLimit: .overReceiverLimit
         }
     }
 

@@ -108,7 +108,7 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertBatch", "AlertModel", "AlertRendering", "AlertTestSupport"]),
+        .testTarget(name: "AlertKitCLITests", dependencies: ["alertkit", "AlertKitCLI", "AlertBatch", "AlertModel", "AlertRendering", "AlertTestSupport"]),
         .testTarget(name: "AlertReviewTests", dependencies: ["AlertReview", "AlertPresentation", "AlertRendering", "AlertTestSupport"]),
         .testTarget(name: "AlertBatchTests", dependencies: ["AlertBatch", "AlertJSON", "AlertModel", "AlertTestSupport"]),
         .testTarget(

@@ -49,8 +49,12 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var document: DocumentFlags
 
 
-    @Flag(inversion: .prefixedNo, help: "Show progress on standard error (default: when it is a terminal).")
+    @Flag(inversion: .prefixedNo, help: "Show progress on standard error (default: when it is a terminal): a live line on a terminal, plain lines elsewhere.")
     var progress: Bool?
+
+    @Option(name: .customLong("progress-interval"), help: ArgumentHelp(
+        "Where standard error is not a terminal, seconds between progress lines (default 10).", valueName: "seconds"))
+    var progressInterval: Double = 10
 
     @OptionGroup var presentation: PresentationFlags
 
@@ -61,6 +65,9 @@ struct BatchCommand: ParsableCommand {
         if outDir != nil && ndjson { throw ValidationError("--out-dir and --ndjson cannot be used together") }
         guard (1...Self.maxJobs).contains(jobs) else { throw ValidationError("--jobs takes 1 to \(Self.maxJobs), not \(jobs)") }
         guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
+        guard progressInterval >= 0, progressInterval.isFinite else {
+            throw ValidationError("--progress-interval takes seconds, 0 or more, not \(progressInterval)")
+        }
     }
 
     /// The most worker threads a run may ask for.
@@ -96,7 +103,8 @@ struct BatchCommand: ParsableCommand {
         let sink: BatchSink
         do {
             sink = try BatchSink(outDir: outDir, errorsPath: errors, format: processor.emitter.format,
-                                 failFast: failFast, progress: ProgressBar(totalBytes: totalBytes(), enabled: showsProgress))
+                                 failFast: failFast, progress: ProgressBar(totalBytes: totalBytes(), enabled: showsProgress,
+                                                        style: .style(forTerminal: isatty(STDERR_FILENO) == 1, interval: progressInterval)))
         } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.cannotCreate)
         }

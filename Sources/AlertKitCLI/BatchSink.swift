@@ -77,6 +77,8 @@ final class BatchSink: @unchecked Sendable {
     /// rejection. When a write fails midway, the lines that ended before it count as written.
     private var unflushed: [(end: Int, rejected: FailureKind?, fitted: Bool)] = []
     private var bytes = 0
+    /// Rejected records met so far, written or still in the buffer: what progress shows.
+    private var seenRejected = 0
     /// Why the run stopped writing, if an output failed.
     private(set) var outputFailure: String?
     /// Whether `--fail-fast` stopped the run.
@@ -99,7 +101,7 @@ final class BatchSink: @unchecked Sendable {
     func emit(_ record: BatchRecord, _ encoded: EncodedRecord) -> Bool {
         guard outputFailure == nil else { return false }  // a flush between records failed
         bytes += record.bytes.count + 1
-        defer { progress.update(records: rendered + skipped + rejected + unflushed.count, bytes: bytes) }
+        defer { progress.update(records: rendered + skipped + rejected + unflushed.count, rejected: seenRejected, bytes: bytes) }
         var encoded = encoded
         if encoded.kind == .rendered, let directory {
             do {
@@ -126,6 +128,7 @@ final class BatchSink: @unchecked Sendable {
             case .skipped:
                 skipped += 1
             case .rejected:
+                seenRejected += 1
                 progress.clear()
                 for message in encoded.messages { Diagnostics.print(message) }
                 if let errors, let errorsPath {

@@ -1,56 +1,91 @@
 import AlertBatch
 import Foundation
 
-/// A one-line progress report on standard error, redrawn at most ten times a second: records done, rate,
-/// and, when the inputs' size is known, a bar and the time left. Shown when `enabled` (by default `batch`
-/// enables it when standard error is a terminal).
+/// Progress on standard error: records done, rejections, the rate and, when the inputs' size is known, the share
+/// done and the time left. On a terminal, one live line redrawn at most ten times a second; elsewhere (a log file, a
+/// pipe, a CI job), a plain line every `interval` seconds with no terminal codes. Shown when `enabled` (by default
+/// `batch` enables it when standard error is a terminal; `--progress` elsewhere).
 final class ProgressBar {
+    /// How progress is written.
+    enum Style: Equatable {
+        /// One line redrawn in place (`\r`, erase to the end of the line): for a terminal.
+        case live
+        /// A plain line every so many seconds: for a file or a pipe.
+        case lines(every: TimeInterval)
+    }
+
     private let totalBytes: Int?
     private let start = Date()
-    private var lastDraw = Date.distantPast
+    private var lastDraw: Date
     private(set) var isShown = false
     private let enabled: Bool
+    private let style: Style
 
     /// `totalBytes`: the inputs' size, if every input is a regular file.
-    init(totalBytes: Int?, enabled: Bool) {
+    init(totalBytes: Int?, enabled: Bool, style: Style = .live) {
         self.totalBytes = totalBytes
         self.enabled = enabled
+        self.style = style
+        // Plain lines start one interval in: a run shorter than that writes none, only its summary.
+        lastDraw = style == .live ? .distantPast : Date()
     }
 
-    /// Redraws if a tenth of a second has passed.
-    func update(records: Int, bytes: Int) {
-        guard enabled, Date().timeIntervalSince(lastDraw) >= 0.1 else { return }
-        lastDraw = Date()
-        draw(Self.line(records: records, bytes: bytes, totalBytes: totalBytes, elapsed: lastDraw.timeIntervalSince(start)))
+    /// The style for standard error: live on a terminal, plain lines every `interval` seconds elsewhere.
+    static func style(forTerminal isTerminal: Bool, interval: TimeInterval) -> Style {
+        isTerminal ? .live : .lines(every: interval)
     }
 
-    /// Clears the line, so an error or the summary prints on a clean line.
+    /// Writes progress if it is time to.
+    func update(records: Int, rejected: Int, bytes: Int) {
+        guard enabled else { return }
+        let now = Date()
+        switch style {
+        case .live:
+            guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+            lastDraw = now
+            let line = Self.line(records: records, rejected: rejected, bytes: bytes, totalBytes: totalBytes,
+                                 elapsed: now.timeIntervalSince(start))
+            try? DescriptorWriter.writeAll(Array(("\r\u{1B}[K" + line).utf8), to: STDERR_FILENO)
+            isShown = true
+        case .lines(let interval):
+            guard now.timeIntervalSince(lastDraw) >= interval else { return }
+            lastDraw = now
+            let line = Self.line(records: records, rejected: rejected, bytes: bytes, totalBytes: totalBytes,
+                                 elapsed: now.timeIntervalSince(start))
+            try? DescriptorWriter.writeAll(Array(("progress: " + line + "\n").utf8), to: STDERR_FILENO)
+        }
+    }
+
+    /// Clears the live line, so an error or the summary prints on a clean line; plain lines need no clearing.
     func clear() {
         guard isShown else { return }
         try? DescriptorWriter.writeAll(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
         isShown = false
     }
 
-    private func draw(_ line: String) {
-        try? DescriptorWriter.writeAll(Array(("\r\u{1B}[K" + line).utf8), to: STDERR_FILENO)
-        isShown = true
-    }
-
-    /// The text of the line, e.g. `[#######.............]  35%  123,456 records  98,765/s  ETA 0:12`.
-    static func line(records: Int, bytes: Int, totalBytes: Int?, elapsed: TimeInterval) -> String {
-        let rate = elapsed > 0 ? Double(records) / elapsed : 0
-        var parts = ["\(grouped(records)) records", "\(grouped(Int(rate)))/s"]
+    /// The text of the line, e.g. `[#######.............]  35%  123,456 records  12 rejected  98,765/s  ETA 0:12`.
+    /// The time left is given once it means something: after 2 seconds and 1 % of the input.
+    static func line(records: Int, rejected: Int = 0, bytes: Int, totalBytes: Int?, elapsed: TimeInterval) -> String {
+        var parts = ["\(grouped(records)) record\(records == 1 ? "" : "s")"]
+        if rejected > 0 { parts.append("\(grouped(rejected)) rejected") }
+        if elapsed >= 1 { parts.append("\(grouped(Int(Double(records) / elapsed)))/s") }
         if let totalBytes, totalBytes > 0 {
             let fraction = min(1, Double(bytes) / Double(totalBytes))
             let filled = Int(fraction * 20)
             parts.insert("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]"
                          + String(format: " %3d%%", Int(fraction * 100)), at: 0)
-            if fraction > 0 {
-                let left = Int(min(max(elapsed / fraction - elapsed, 0), 359_999))  // at most 99:59:59
-                parts.append(String(format: "ETA %d:%02d", left / 60, left % 60))
+            if fraction >= 0.01, elapsed >= 2 {
+                parts.append("ETA " + duration(min(max(elapsed / fraction - elapsed, 0), 359_999)))  // at most 99:59:59
             }
         }
         return parts.joined(separator: "  ")
+    }
+
+    /// Seconds as `M:SS`, or `H:MM:SS` from an hour.
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return total >= 3600 ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+            : String(format: "%d:%02d", total / 60, total % 60)
     }
 
     /// 1234567 as `1,234,567`.

@@ -249,8 +249,18 @@ final class BatchCommandTests {
         #expect(quiet.status == 0)
         #expect(quiet.standardError.split(separator: "\n").count == 1)
         #expect(quiet.standardError.hasPrefix("1 rendered, 0 rejected in "))
-        let shown = try CLI.run(["batch", feed, "--ndjson", "--progress"])
-        #expect(shown.standardError.contains("records") && shown.standardError.contains("\u{1B}[K"))
+        // Into a file or a pipe: plain lines, no terminal code (a line each record with an interval of 0).
+        let scratch = try ScratchDirectory("alertkit-progress")
+        let log = scratch.path("progress.log")
+        let second = try file("p2.ndjson", try compact("email-alert"))
+        let lines = try CLI.shell("\"$ALERTKIT\" batch '\(feed)' '\(second)' --ndjson --progress --progress-interval 0 >/dev/null 2>'\(log)'")
+        #expect(lines.status == 0)
+        let written = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(written.contains("progress: [##########..........]  50%  1 record") && !written.contains("1 records"), "\(written)")
+        #expect(written.contains("progress: [####################] 100%  2 records"), "\(written)")
+        #expect(!written.contains("\u{1B}") && !written.contains("\r"), "\(written)")
+        // On a terminal (script(1) gives the command one): a live line, redrawn in place.
+        let live = try CLI.shell("script -qec '\"$ALERTKIT\" batch \(feed) --ndjson --progress >/dev/null' /dev/null")
+        #expect(live.standardOutput.contains("\u{1B}[K") && live.standardOutput.contains("1 rendered, 0 rejected in "), "\(live.standardOutput)")
     }
 }
-

@@ -81,6 +81,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics", condition: tools),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: tools),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tools),
             ],
             resources: [.embedInCode("Resources/openapi.json")]
         ),

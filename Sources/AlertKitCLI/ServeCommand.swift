@@ -92,7 +92,16 @@ struct ServeCommand: ParsableCommand {
         valueName: "seconds"))
     var renderTimeout: Double?
 
+    @Option(name: .customLong("log-format"), help: ArgumentHelp(
+        "text (one line of key=value pairs a record) or json (one JSON object a line, for a log collector; default text).",
+        valueName: "format"))
+    var logFormat = "text"
+
     @OptionGroup var limits: LimitFlags
+
+    func validate() throws {
+        guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format takes text or json, not \"\(logFormat)\"") }
+    }
 
     /// Runs the server on the concurrency pool while the main thread waits for it (the other commands are
     /// synchronous, so the root command is too).
@@ -108,11 +117,45 @@ struct ServeCommand: ParsableCommand {
     }
 
     private func serve() async throws {
+        let settings: ServerConfiguration
+        do { settings = try configuration() } catch {
+            throw Diagnostics.fail("Error: \(error.message)", code: error.usage ? ExitCodes.usage : ExitCodes.configuration)
+        }
+        // The log goes to standard error through a bounded buffer: a stalled reader costs log lines, never service.
+        let log = ServerLog(format: logFormat == "json" ? .json : .text)
+        let logger = log.logger(label: "alertkit.serve",
+                                level: ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
+        let host = settings.host
+        let command = self
+        defer { log.flush(within: 2) }  // the last lines (the stop's) out before the process ends
+        do {
+            try await AlertServer.run(settings, extensions: AlertKitCommand.extensions,
+                                      commit: String(cString: alertkit_build_commit()), logger: logger, log: log,
+                                      reconfigure: {
+                                          do { return try command.configuration() } catch { throw ServerConfigurationError(error.message) }
+                                      }) { port in
+                Diagnostics.print("alertkit serve \(AlertKitCommand.version): listening on "
+                                  + "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+            }
+        } catch let error as ServerConfigurationError {
+            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
+        }
+    }
+
+    /// Why the configuration cannot be made; `usage` for a flag's value.
+    struct ConfigurationProblem: Error {
+        var message: String
+        var usage = false
+    }
+
+    /// The server's configuration: the defaults, under `--config FILE`, under the flags, with what `alertkit config`
+    /// stores beneath (its product settings and help line). Made at start and again at each SIGHUP.
+    func configuration() throws(ConfigurationProblem) -> ServerConfiguration {
         var settings = ServerConfiguration()
         do {
             if let config { settings = try ServerConfiguration.load(file: config) }
         } catch {
-            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
+            throw ConfigurationProblem(message: "\(error)")
         }
         if let host { settings.host = host }
         if let port { settings.port = port }
@@ -131,15 +174,15 @@ struct ServeCommand: ParsableCommand {
         if let renderTimeout { settings.renderTimeout = renderTimeout }
         // What `alertkit config` stores stands under the configuration file: its product settings (each key the
         // file leaves out) and its help line (when neither the file nor --help-line gives one).
-        let stored = try SettingsStore.default.load()
+        let stored: Settings
+        do { stored = try SettingsStore.default.read() } catch { throw ConfigurationProblem(message: error.description) }
         settings.product = settings.product.over(stored.productOverride)
         if let problem = settings.product.problem {
-            throw Diagnostics.fail("Error: the product settings (--config's product over alertkit config's): \(problem)",
-                                   code: ExitCodes.configuration)
+            throw ConfigurationProblem(message: "the product settings (--config's product over alertkit config's): \(problem)")
         }
         if let number = helpLine ?? (settings.helpLine == nil ? stored.helpLine : nil) {
             guard let line = HelpLine(number) else {
-                throw Diagnostics.fail("Error: --help-line takes \(HelpLine.accepted), not \"\(number)\"", code: ExitCodes.usage)
+                throw ConfigurationProblem(message: "--help-line takes \(HelpLine.accepted), not \"\(number)\"", usage: helpLine != nil)
             }
             settings.helpLine = line
         }
@@ -149,21 +192,9 @@ struct ServeCommand: ParsableCommand {
         if let value = limits.maxStringBytes { settings.limits.maxStringBytes = value }
         if let value = limits.maxDepth { settings.limits.maxDepth = value }
         do throws(SettingsError) { settings.alertKeys = try UnsubscribeSecret.signer() } catch {
-            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
+            throw ConfigurationProblem(message: error.description)
         }
-        // The log goes to standard error through a bounded buffer: a stalled reader costs log lines, never service.
-        let log = ServerLog()
-        let logger = log.logger(label: "alertkit.serve",
-                                level: ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
-        let host = settings.host
-        do {
-            try await AlertServer.run(settings, extensions: AlertKitCommand.extensions,
-                                      commit: String(cString: alertkit_build_commit()), logger: logger, log: log) { port in
-                Diagnostics.print("alertkit serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
-            }
-        } catch let error as ServerConfigurationError {
-            throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
-        }
+        return settings
     }
 }
 

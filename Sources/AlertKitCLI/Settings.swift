@@ -246,22 +246,28 @@ struct SettingsStore {
     }
 
     /// The stored settings; none if there is no file yet. `checked` refuses values `set` would refuse; `config`
-    /// itself reads unchecked, so that it can mend them.
+    /// itself reads unchecked, so that it can mend them. A bad file prints why and exits 78.
     func load(checked: Bool = true) throws -> Settings {
+        do { return try read(checked: checked) } catch {
+            throw Diagnostics.fail(error.description, code: ExitCodes.configuration)
+        }
+    }
+
+    /// The stored settings, or why the file is not a good one (`serve`'s reload says it in its log).
+    func read(checked: Bool = true) throws(SettingsError) -> Settings {
         guard FileManager.default.fileExists(atPath: url.path) else { return Settings() }
         // An empty file, or `/dev/null`: no settings (what a job that must not depend on a machine's settings names).
         if (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0 { return Settings() }
-        do {
-            let stored = try JSONDecoder().decode(Settings.self, from: Data(contentsOf: url))
-            if checked { try stored.check() }
-            return stored
-        } catch let error as SettingsError {
-            throw Diagnostics.fail("\(url.path): \(error.description); run `alertkit config set` or fix the file",
-                                   code: ExitCodes.configuration)
-        } catch {
-            throw Diagnostics.fail("\(url.path): not a valid settings file (\(error.localizedDescription)); " +
-                                   "fix or delete it", code: ExitCodes.configuration)
+        let stored: Settings
+        do { stored = try JSONDecoder().decode(Settings.self, from: Data(contentsOf: url)) } catch {
+            throw SettingsError("\(url.path): not a valid settings file (\(error.localizedDescription)); fix or delete it")
         }
+        if checked {
+            do { try stored.check() } catch {
+                throw SettingsError("\(url.path): \(error.description); run `alertkit config set` or fix the file")
+            }
+        }
+        return stored
     }
 
     /// Writes the settings atomically, creating the folder if needed.

@@ -14,50 +14,47 @@ public enum AlertServer {
     /// `onServerRunning` is told the bound port (useful with port 0).
     /// `log`, when the logger writes to one, gives `/metrics` the count of dropped log lines. `extensions` are the
     /// presenters and emitters a host registered in Swift, served like AlertKit's own. `commit` is a release build's
-    /// commit, for `/metrics`' `alertkit_build_info`.
+    /// commit, for `/metrics`' `alertkit_build_info`. With `reconfigure` (what gives the configuration again, from
+    /// the same flags and files), SIGHUP reloads the templates, catalogs, settings and tokens (`LiveService`).
     public static func application(
         _ configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions(), commit: String = "",
         logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
+        reconfigure: (@Sendable () throws -> ServerConfiguration)? = nil,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         try configuration.check()
-        let service = try AlertService(configuration: configuration, extensions: extensions)
-        let unresolved = service.formats.formats.flatMap { service.formats.unresolvedNames(of: $0.name) }
-        if configuration.strict, !service.formats.problems.isEmpty || !unresolved.isEmpty {
-            throw ServerConfigurationError("--strict: templates that do not load or use what their context does not have: "
-                                           + (service.formats.problems + unresolved).map(\.description).joined(separator: "; "))
-        }
-        for format in service.formats.formats {
-            if let first = service.formats.unresolvedNames(of: format.name).first {
-                logger.warning("a template uses what its context does not have; it renders as empty text",
-                               metadata: ["format": "\(format.name)", "error": "\(first)"])
-            }
-        }
-        for problem in service.formats.problems {
-            logger.warning("a template does not load; its format answers 500 until it is fixed",
-                           metadata: ["error": "\(problem)"])
-        }
+        let service = try AlertService.checked(configuration, extensions: extensions, logger: logger)
         let tokens = try configuration.tokenFile.map(BearerTokens<AlertRequestContext>.load(file:))
+        let live = LiveService(service: service, tokens: tokens)
         let metrics = ServerMetrics()
         metrics.buildInfo(version: AlertKitVersion.current, commit: commit)
         let router = Router(context: AlertRequestContext.self)
         router.middlewares.add(RequestLogging(logger: logger, metrics: metrics))
         router.middlewares.add(PathRule())
-        if let tokens { router.middlewares.add(BearerTokens(tokens: tokens)) }
+        router.middlewares.add(BearerTokens(live: live))
         let connections = ClientConnections(limit: configuration.maxConnectionsPerAddress)
-        Routes(service: service, metrics: metrics, log: log, connections: connections).add(to: router)
+        Routes(live: live, metrics: metrics, log: log, connections: connections).add(to: router)
         let rules = ConnectionGuard.Rules(headTimeout: configuration.headTimeout, connections: connections, metrics: metrics,
                                           logger: logger)
         let idleTimeout = TimeAmount.milliseconds(Int64(configuration.idleTimeout * 1000))
-        return Application(
+        var application = Application(
             router: router,
             server: HTTPServerBuilder { responder in
                 GuardedHTTP1Channel(responder: responder, idleTimeout: idleTimeout, rules: rules)
             },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "alertkit"),
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                logger.notice("started", metadata: LiveService.summary(of: live.service)
+                    .merging(configuration.inForce(port: port, version: AlertKitVersion.current, commit: commit)) { $1 })
+                await onServerRunning(port)
+            },
             logger: logger
         )
+        if let reconfigure {
+            application.addServices(ReloadOnHangup { live.reload(reconfigure, extensions: extensions, metrics: metrics, logger: logger) })
+        }
+        return application
     }
 
     /// Serves until SIGTERM or SIGINT, then lets requests in flight finish for the grace period and returns. Past
@@ -65,14 +62,17 @@ public enum AlertServer {
     /// log are doing (`ShutdownWatchdog`).
     public static func run(_ configuration: ServerConfiguration, extensions: AlertExtensions = AlertExtensions(),
                            commit: String = "", logger: Logger = Logger(label: "alertkit.serve"), log: ServerLog? = nil,
+                           reconfigure: (@Sendable () throws -> ServerConfiguration)? = nil,
                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         signal(SIGPIPE, SIG_IGN)  // a client gone mid-answer is an error to handle, not a reason to die
+        // SIGHUP reloads (or, without `reconfigure`, is ignored): never the default action, which ends the process.
+        signal(SIGHUP, SIG_IGN)
         let application = try application(configuration, extensions: extensions, commit: commit, logger: logger, log: log,
-                                          onServerRunning: onServerRunning)
+                                          reconfigure: reconfigure, onServerRunning: onServerRunning)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [.init(service: application, successTerminationBehavior: .gracefullyShutdownGroup),
                        // Last, so that it hears of the shutdown first.
-                       .init(service: ShutdownWatchdog(seconds: configuration.gracePeriod + 3), successTerminationBehavior: .ignore)],
+                       .init(service: ShutdownWatchdog(seconds: configuration.gracePeriod + 3, logger: logger), successTerminationBehavior: .ignore)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger)
         groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(configuration.gracePeriod * 1000))
@@ -80,7 +80,11 @@ public enum AlertServer {
         // exit code); the watchdog ends it 3 s after the grace period instead, with the forced stop's code.
         groupConfiguration.maximumCancellationDuration = nil
         let group = ServiceGroup(configuration: groupConfiguration)
-        try await group.run()
+        do { try await group.run() } catch {
+            logger.notice("stopped", metadata: ["error": .string(String(describing: error))])
+            throw error
+        }
+        logger.notice("stopped")
     }
 }
 
@@ -91,8 +95,12 @@ public enum AlertServer {
 struct ShutdownWatchdog: Service {
     let seconds: Double
 
+    let logger: Logger
+
     func run() async throws {
         try? await gracefulShutdown()
+        logger.notice("shutting down: no new connections; requests in flight get the grace period",
+                      metadata: ["grace_period_s": .stringConvertible(seconds - 3)])
         let seconds = seconds
         let thread = Thread {
             Thread.sleep(forTimeInterval: seconds)

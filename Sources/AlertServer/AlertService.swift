@@ -4,6 +4,7 @@ import AlertModel
 import AlertPresentation
 import AlertRendering
 import Foundation
+import Logging
 
 /// What the server renders with, loaded once at start: a pipeline per locale (the decoder with the configured limits
 /// and the codes the locale's catalog defines, the presenters, the formats with the templates, the locale's catalog).
@@ -65,6 +66,29 @@ struct AlertService: Sendable {
 
     /// The formats, templates included.
     var formats: FormatRegistry { pipeline.formats }
+
+    /// Loads the service for `configuration` and checks it as the server does at start and at each reload: with
+    /// `strict`, a template that does not load or uses a name its context does not have is an error; without it, each
+    /// is a warning in the log (the broken format answers 500).
+    static func checked(_ configuration: ServerConfiguration, extensions: AlertExtensions, logger: Logger) throws -> AlertService {
+        let service = try AlertService(configuration: configuration, extensions: extensions)
+        let unresolved = service.formats.formats.flatMap { service.formats.unresolvedNames(of: $0.name) }
+        if configuration.strict, !service.formats.problems.isEmpty || !unresolved.isEmpty {
+            throw ServerConfigurationError("--strict: templates that do not load or use what their context does not have: "
+                                           + (service.formats.problems + unresolved).map(\.description).joined(separator: "; "))
+        }
+        for format in service.formats.formats {
+            if let first = service.formats.unresolvedNames(of: format.name).first {
+                logger.warning("a template uses what its context does not have; it renders as empty text",
+                               metadata: ["format": "\(format.name)", "error": "\(first)"])
+            }
+        }
+        for problem in service.formats.problems {
+            logger.warning("a template does not load; its format answers 500 until it is fixed",
+                           metadata: ["error": "\(problem)"])
+        }
+        return service
+    }
 
     /// What a request asks for: the format and how to present.
     struct Request: Sendable {

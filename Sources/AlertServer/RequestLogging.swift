@@ -7,7 +7,8 @@ import Logging
 /// `X-Request-ID` (when it is a sane one) or made, and given back in the answer; the request counted in the
 /// metrics. Every error becomes problem details here: an unknown path 404, a known path with another method 405,
 /// anything unexpected a 500 that says only that (the log has the rest).
-struct RequestLogging<Context: RequestContext>: RouterMiddleware {
+struct RequestLogging: RouterMiddleware {
+    typealias Context = AlertRequestContext
     let logger: Logger
     let metrics: ServerMetrics
 
@@ -29,6 +30,14 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
         response.headers[.init("X-Request-ID")!] = id
         let route = Routes.allowed[path] == nil ? "other" : path
         let logger = logger, metrics = metrics, method = request.method.rawValue, status = response.status.code
+        let notes = context.notes
+        let query = request.uri.queryParameters
+        // The format and locale asked for: the client's words, so cut to 64 bytes of visible ASCII.
+        var asked: Logger.Metadata = [:]
+        if route == "/v1/render" || route == "/v1/batch" {
+            asked["format"] = .string(query["format"].map { Self.field(String($0)) } ?? "html")
+        }
+        if let locale = query["locale"] { asked["locale"] = .string(Self.field(String(locale))) }
         @Sendable func finish(complete: Bool) {
             let elapsed = ContinuousClock.now - start
             let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
@@ -37,6 +46,9 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
                 "method": .string(method), "path": .string(path), "status": .stringConvertible(status),
                 "duration_ms": .string(String(format: "%.3f", Double(nanoseconds) / 1e6)), "request_id": .string(id),
             ]
+            metadata["route"] = .string(route)
+            metadata.merge(asked) { $1 }
+            metadata.merge(notes.metadata) { $1 }
             if !complete { metadata["complete"] = "false" }
             logger.info("request", metadata: metadata)
         }
@@ -69,6 +81,11 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// A query value as a log field: at most 64 bytes, each outside visible ASCII as `?`.
+    static func field(_ value: String) -> String {
+        String(decoding: value.utf8.prefix(64).map { (0x21...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+    }
+
     /// The caller's id when it is 1 to 128 visible ASCII characters, else a new one.
     static func requestID(_ given: String?) -> String {
         if let given, (1...128).contains(given.utf8.count), given.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) { return given }
@@ -81,9 +98,11 @@ struct RequestLogging<Context: RequestContext>: RouterMiddleware {
 /// spelling of a path reaches a closed route without a token; an unknown path needs one too (401 before 404). The
 /// token is compared with each known one in time that does not depend on where they differ.
 struct BearerTokens<Context: RequestContext>: RouterMiddleware {
-    let tokens: [[UInt8]]
+    /// The tokens now (a reload may change them); none needed when it has none.
+    let live: LiveService
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let tokens = live.tokens else { return try await next(request, context) }
         if request.method == .get || request.method == .head, Routes.open.contains(request.uri.path) {
             return try await next(request, context)
         }

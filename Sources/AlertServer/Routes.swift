@@ -9,7 +9,8 @@ import Synchronization
 /// The endpoints: `/v1/render`, `/v1/validate`, `/v1/batch`, `/v1/schema`, `/v1/formats`, `/v1/openapi.json`,
 /// `/healthz`, `/readyz`, `/metrics` (the OpenAPI document describes them).
 struct Routes: Sendable {
-    let service: AlertService
+    /// What is served now: each request takes one snapshot of it (`service`), which a reload does not change.
+    let live: LiveService
     let metrics: ServerMetrics
     /// The log, whose dropped lines `/metrics` counts.
     let log: ServerLog?
@@ -29,14 +30,15 @@ struct Routes: Sendable {
     static let open: Set<String> = ["/healthz", "/readyz", "/metrics", "/v1/openapi.json"]
 
     func add(to router: Router<AlertRequestContext>) {
-        router.post("/v1/render") { request, _ in try await render(request) }
-        router.post("/v1/validate") { request, _ in try await validate(request) }
-        router.post("/v1/batch") { request, context in try batch(request, context: context) }
+        router.post("/v1/render") { request, _ in try await render(request, live.service) }
+        router.post("/v1/validate") { request, _ in try await validate(request, live.service) }
+        router.post("/v1/batch") { request, context in try batch(request, context: context, live.service) }
         router.get("/v1/schema") { _, _ in Self.json(JSONSchema.alertSchemaText, type: "application/schema+json") }
-        router.get("/v1/formats") { _, _ in formats() }
+        router.get("/v1/formats") { _, _ in formats(live.service) }
         probe("/v1/openapi.json", on: router) { Self.json(OpenAPIDocument.text, type: "application/json") }
         probe("/healthz", on: router) { Self.json(#"{"status":"ok"}"# + "\n", type: "application/json") }
         probe("/readyz", on: router) {
+            let service = live.service
             var locales: [UInt8] = [UInt8(ascii: "[")]
             for (index, locale) in service.pipelines.keys.sorted().enumerated() {
                 if index > 0 { locales.append(UInt8(ascii: ",")) }
@@ -73,7 +75,7 @@ struct Routes: Sendable {
         router.head(path) { _, _ in answer().createHeadResponse() }
     }
 
-    private func options(_ request: Request) throws(ProblemDetails) -> AlertService.Request {
+    private func options(_ request: Request, _ service: AlertService) throws(ProblemDetails) -> AlertService.Request {
         let query = request.uri.queryParameters
         func value(_ name: String) -> String? { query[name[...]].map(String.init) }
         return try service.request(format: value("format"), locale: value("locale"), fragment: value("fragment"),
@@ -81,9 +83,9 @@ struct Routes: Sendable {
                                    date: value("date"))
     }
 
-    private func render(_ request: Request) async throws -> Response {
-        let options = try options(request)
-        let body = try await self.body(request)
+    private func render(_ request: Request, _ service: AlertService) async throws -> Response {
+        let options = try options(request, service)
+        let body = try await self.body(request, service)
         let rendered: (document: RenderedDocument, warnings: [ProblemDetails.Item])
         do { rendered = try service.render(body, options) } catch {
             metrics.rejected(reason: error.kind ?? .internalError)
@@ -126,10 +128,10 @@ struct Routes: Sendable {
         headers[values: .init("AlertKit-Warning")!] = values
     }
 
-    private func validate(_ request: Request) async throws -> Response {
+    private func validate(_ request: Request, _ service: AlertService) async throws -> Response {
         let locale = request.uri.queryParameters["locale"].map(String.init)
         let decoder = try service.decoder(locale: locale)
-        let body = try await self.body(request)
+        let body = try await self.body(request, service)
         let found: (problems: [ProblemDetails.Item], warnings: [ProblemDetails.Item])
         do { found = try service.validate(body, with: decoder) } catch {
             metrics.rejected(reason: error.kind ?? .notJSON)
@@ -144,15 +146,16 @@ struct Routes: Sendable {
                         body: .init(byteBuffer: ByteBuffer(bytes: object.finished())))
     }
 
-    private func batch(_ request: Request, context: AlertRequestContext) throws -> Response {
+    private func batch(_ request: Request, context: AlertRequestContext, _ service: AlertService) throws -> Response {
         try Self.checkType(request, accepted: ["application/x-ndjson", "application/jsonl", "application/json"])
-        let options = try options(request)
+        let options = try options(request, service)
         guard batchStreams.acquire(limit: service.configuration.maxBatchStreams) else { throw ProblemDetails.busy }
         let stream = BatchStream(processor: service.processor(options), jobs: service.configuration.batchJobs)
         // The slot goes back when the body's closure is done with, run to the end or dropped unrun (a client gone
         // before the answer started).
         let slot = BatchSlots.Slot(batchStreams), metrics = metrics, format = options.emitter.format.name
         let configuration = service.configuration
+        let notes = context.notes
         let watch = StreamWatch(channel: context.channel, minRate: configuration.batchMinRate, grace: configuration.readTimeout,
                                 writeTimeout: configuration.idleTimeout) { reason in metrics.streamStopped(reason: reason.rawValue) }
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: .init { writer in
@@ -161,6 +164,8 @@ struct Routes: Sendable {
                 withExtendedLifetime(slot) {}
             }
             let counts = try await stream.run(body: request.body, writer: &writer, watch: watch)
+            notes.add(["rendered": .stringConvertible(counts.rendered), "rejected": .stringConvertible(counts.rejected),
+                       "warnings": .stringConvertible(counts.warnings), "fitted": .stringConvertible(counts.fitted)])
             metrics.rendered(format: format, count: counts.rendered)
             if counts.fitted > 0 { metrics.fitted(format: format, count: counts.fitted) }
             for (reason, count) in counts.rejectedBy { metrics.rejected(reason: reason, count: count) }
@@ -168,7 +173,7 @@ struct Routes: Sendable {
         })
     }
 
-    private func formats() -> Response {
+    private func formats(_ service: AlertService) -> Response {
         var list: [UInt8] = [UInt8(ascii: "[")]
         for (index, format) in service.formats.formats.enumerated() {
             if index > 0 { list.append(UInt8(ascii: ",")) }
@@ -188,7 +193,7 @@ struct Routes: Sendable {
     }
 
     /// The whole body of a `/v1/render` or `/v1/validate` request: JSON, within the size limit and the read timeout.
-    private func body(_ request: Request) async throws -> [UInt8] {
+    private func body(_ request: Request, _ service: AlertService) async throws -> [UInt8] {
         do { try Self.checkType(request, accepted: ["application/json"]) } catch {
             metrics.rejected(reason: .unsupportedMediaType)
             throw error

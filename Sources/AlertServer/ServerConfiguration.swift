@@ -1,6 +1,7 @@
 import AlertModel
 import AlertPresentation
 import Foundation
+import Logging
 
 /// How `alertkit serve` runs: from its flags, over a JSON configuration file (`--config FILE`), over the defaults.
 public struct ServerConfiguration: Sendable, Hashable, Decodable {
@@ -130,6 +131,49 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         guard idleTimeout > 0, readTimeout > 0, headTimeout > 0, renderTimeout > 0, gracePeriod >= 0, batchMinRate >= 0 else {
             throw ServerConfigurationError("idleTimeout, readTimeout, headTimeout and renderTimeout must be above 0, gracePeriod and batchMinRate 0 or more")
         }
+    }
+
+    /// The settings in force, for the start line of the log: never a secret (the token file's path, not its
+    /// tokens; whether an unsubscribe secret is set, not the secret).
+    func inForce(port: Int, version: String, commit: String) -> [String: Logger.MetadataValue] {
+        [
+            "version": .string(version), "commit": .string(commit.isEmpty ? "development build" : commit),
+            "address": .string("\(host):\(port)"), "tokens": .string(tokenFile ?? "none"),
+            "allow_reveal": .stringConvertible(allowReveal), "strict": .stringConvertible(strict),
+            "body_limit": .stringConvertible(bodyLimit), "render_timeout_s": .stringConvertible(renderTimeout),
+            "read_timeout_s": .stringConvertible(readTimeout), "idle_timeout_s": .stringConvertible(idleTimeout),
+            "grace_period_s": .stringConvertible(gracePeriod), "batch_streams": .stringConvertible(maxBatchStreams),
+            "help_line": .string(helpLine?.display ?? "none"), "alert_keys": .string(alertKeys == nil ? "none" : "set"),
+            "max_alert_bytes": .stringConvertible(limits.maxBytes), "max_events": .stringConvertible(limits.maxEvents),
+            "max_document_bytes": .stringConvertible(limits.maxDocumentBytes),
+        ]
+    }
+
+    /// The settings a running server keeps until it restarts (a reload names each change of them): the address it
+    /// listens on, the rules of its connections and its shutdown.
+    static let restartOnly = ["host", "port", "idleTimeout", "headTimeout", "maxConnectionsPerAddress", "gracePeriod"]
+
+    /// Whether `key` (one of `restartOnly`) differs between this configuration and `other`.
+    func differs(from other: ServerConfiguration, in key: String) -> Bool {
+        switch key {
+        case "host": host != other.host
+        case "port": port != other.port
+        case "idleTimeout": idleTimeout != other.idleTimeout
+        case "headTimeout": headTimeout != other.headTimeout
+        case "maxConnectionsPerAddress": maxConnectionsPerAddress != other.maxConnectionsPerAddress
+        case "gracePeriod": gracePeriod != other.gracePeriod
+        default: false
+        }
+    }
+
+    /// Takes `restartOnly`'s settings from `other`: what the running server still uses.
+    mutating func keepRestartOnly(of other: ServerConfiguration) {
+        host = other.host
+        port = other.port
+        idleTimeout = other.idleTimeout
+        headTimeout = other.headTimeout
+        maxConnectionsPerAddress = other.maxConnectionsPerAddress
+        gracePeriod = other.gracePeriod
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {

@@ -1,3 +1,4 @@
+import AlertJSON
 import Foundation
 import Logging
 import Synchronization
@@ -12,17 +13,27 @@ public final class ServerLog: Sendable {
     private let descriptor: Int32
     /// The most bytes held unwritten.
     public let capacity: Int
+    /// How each record is written.
+    public let format: Format
+
+    /// A record as one line of `key=value` pairs, or as one JSON object (for a log collector).
+    public enum Format: String, Sendable {
+        case text, json
+    }
 
     private struct State {
         var lines: [[UInt8]] = []
         var bytes = 0
         var dropped = 0
+        /// Lines taken by the writer and not yet written.
+        var writing = 0
     }
 
     /// A log written to `descriptor` (standard error by default), holding at most `capacity` bytes unwritten.
-    public init(descriptor: Int32 = 2, capacity: Int = 1 << 20) {
+    public init(descriptor: Int32 = 2, capacity: Int = 1 << 20, format: Format = .text) {
         self.descriptor = descriptor
         self.capacity = capacity
+        self.format = format
         let thread = Thread { [self] in drain() }  // the log lives as long as the process
         thread.name = "alertkit.serve.log"
         thread.start()
@@ -34,12 +45,23 @@ public final class ServerLog: Sendable {
             signal.wait()
             let lines = state.withLock { state -> [[UInt8]] in
                 defer {
+                    state.writing = state.lines.count
                     state.lines.removeAll(keepingCapacity: true)
                     state.bytes = 0
                 }
                 return state.lines
             }
             for line in lines { Self.write(line, to: descriptor) }
+            state.withLock { $0.writing = 0 }
+        }
+    }
+
+    /// Waits until every line appended so far is written, for at most `seconds` (a reader that stalls does not hold
+    /// the process): what the last lines before an exit need.
+    public func flush(within seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while state.withLock({ !$0.lines.isEmpty || $0.writing > 0 }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
         }
     }
 
@@ -71,7 +93,8 @@ public final class ServerLog: Sendable {
         _ = line.withUnsafeBytes { writeAll($0, to: descriptor) }  // a log gone: nothing to do but go on serving
     }
 
-    /// Formats a record as one line: time, level, label, message, then the metadata as `key=value` in key order.
+    /// Formats a record as one line: time, level, label, message, then the metadata as `key=value` in key order; or,
+    /// as JSON, `{"time", "level", "label", "message", …}` with the metadata's keys after them, values as strings.
     struct Handler: LogHandler {
         let label: String
         let log: ServerLog
@@ -86,6 +109,17 @@ public final class ServerLog: Sendable {
         func log(event: LogEvent) {
             var all = metadata
             if let explicit = event.metadata { all.merge(explicit) { $1 } }
+            if log.format == .json {
+                var line = JSONLine(capacity: 256)
+                line.add("time", Date().formatted(.iso8601))
+                line.add("level", event.level.rawValue)
+                line.add("label", label)
+                line.add("message", "\(event.message)")
+                for (key, value) in all.sorted(by: { $0.key < $1.key }) where !["time", "level", "label", "message"].contains(key) {
+                    line.add(key, "\(value)")
+                }
+                return log.append(line.finished())
+            }
             var text = Date().formatted(.iso8601) + " \(event.level) \(label): \(event.message)"
             for (key, value) in all.sorted(by: { $0.key < $1.key }) { text += " \(key)=\(value)" }
             text = text.replacingOccurrences(of: "\n", with: "\\n") + "\n"

@@ -91,6 +91,11 @@ struct ServerMetrics: Sendable {
         Counter(label: "alertkit_renders_stopped_total", dimensions: [("reason", reason)], factory: factory).increment()
     }
 
+    /// Counts a reload (SIGHUP) by what came of it: `loaded`, or `failed` (the old templates and settings kept).
+    func reloaded(result: String) {
+        Counter(label: "alertkit_reloads_total", dimensions: [("result", result)], factory: factory).increment()
+    }
+
     /// Records `alertkit_build_info{version, commit} 1` (the commit of a release build, else empty).
     func buildInfo(version: String, commit: String) {
         Gauge(label: "alertkit_build_info", dimensions: [("version", version), ("commit", commit)], factory: factory).record(1)

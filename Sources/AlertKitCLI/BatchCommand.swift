@@ -103,7 +103,7 @@ struct BatchCommand: ParsableCommand {
         let sink: BatchSink
         do {
             sink = try BatchSink(outDir: outDir, errorsPath: errors, format: processor.emitter.format,
-                                 failFast: failFast, progress: ProgressBar(totalBytes: totalBytes(), enabled: showsProgress,
+                                 failFast: failFast, progress: ProgressBar(totalBytes: ProgressBar.totalBytes(of: inputs), enabled: showsProgress,
                                                         style: .style(forTerminal: isatty(STDERR_FILENO) == 1, interval: progressInterval)))
         } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.cannotCreate)
@@ -127,17 +127,4 @@ struct BatchCommand: ParsableCommand {
 
     private var showsProgress: Bool { progress ?? (isatty(STDERR_FILENO) == 1) }
 
-    /// The inputs' total size, when all are regular files or directories of them (not standard input).
-    private func totalBytes() -> Int? {
-        guard !inputs.contains("-") else { return nil }
-        var total = 0
-        for input in inputs {
-            for case .file(let file) in BatchInput(input).entries() {
-                let size = (try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-                let (sum, overflow) = total.addingReportingOverflow(size)
-                total = overflow ? Int.max : sum  // sparse files can claim any size
-            }
-        }
-        return total
-    }
 }

@@ -20,12 +20,15 @@ final class ProgressBar {
     private(set) var isShown = false
     private let enabled: Bool
     private let style: Style
+    /// What each line starts with on a terminal (`review: `); plain lines start with `progress: `.
+    private let label: String
 
     /// `totalBytes`: the inputs' size, if every input is a regular file.
-    init(totalBytes: Int?, enabled: Bool, style: Style = .live) {
+    init(totalBytes: Int?, enabled: Bool, style: Style = .live, label: String = "") {
         self.totalBytes = totalBytes
         self.enabled = enabled
         self.style = style
+        self.label = label
         // Plain lines start one interval in: a run shorter than that writes none, only its summary.
         lastDraw = style == .live ? .distantPast : Date()
     }
@@ -45,14 +48,14 @@ final class ProgressBar {
             lastDraw = now
             let line = Self.line(records: records, rejected: rejected, bytes: bytes, totalBytes: totalBytes,
                                  elapsed: now.timeIntervalSince(start))
-            try? DescriptorWriter.writeAll(Array(("\r\u{1B}[K" + line).utf8), to: STDERR_FILENO)
+            try? DescriptorWriter.writeAll(Array(("\r\u{1B}[K" + label + line).utf8), to: STDERR_FILENO)
             isShown = true
         case .lines(let interval):
             guard now.timeIntervalSince(lastDraw) >= interval else { return }
             lastDraw = now
             let line = Self.line(records: records, rejected: rejected, bytes: bytes, totalBytes: totalBytes,
                                  elapsed: now.timeIntervalSince(start))
-            try? DescriptorWriter.writeAll(Array(("progress: " + line + "\n").utf8), to: STDERR_FILENO)
+            try? DescriptorWriter.writeAll(Array((label + "progress: " + line + "\n").utf8), to: STDERR_FILENO)
         }
     }
 
@@ -86,6 +89,20 @@ final class ProgressBar {
         let total = Int(seconds.rounded())
         return total >= 3600 ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
             : String(format: "%d:%02d", total / 60, total % 60)
+    }
+
+    /// The inputs' total size, when all are regular files or directories of them (not standard input).
+    static func totalBytes(of inputs: [String]) -> Int? {
+        guard !inputs.contains("-") else { return nil }
+        var total = 0
+        for input in inputs {
+            for case .file(let file) in BatchInput(input).entries() {
+                let size = (try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+                let (sum, overflow) = total.addingReportingOverflow(size)
+                total = overflow ? Int.max : sum  // sparse files can claim any size
+            }
+        }
+        return total
     }
 
     /// 1234567 as `1,234,567`.

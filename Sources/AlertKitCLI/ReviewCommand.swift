@@ -118,15 +118,21 @@ struct ReviewCommand: ParsableCommand {
                             locales: locales.isEmpty ? nil : locales, options: options, jobs: jobs)
         try stopIfSignalled("nothing written")
         let stream = RecordStream(inputs: inputs, isStopped: { StopSignals.received != nil })
-        let records = AnyIterator { StopSignals.received == nil ? stream.next() : nil }.lazy.map(\.bytes)
-        let progress = isatty(STDERR_FILENO) == 1
+        var read = 0  // bytes of the inputs taken so far, for the share done and the time left
+        let records = AnyIterator { StopSignals.received == nil ? stream.next() : nil }.lazy.map { record in
+            read += record.bytes.count + 1
+            return record.bytes
+        }
+        let terminal = isatty(STDERR_FILENO) == 1
+        let progress = ProgressBar(totalBytes: ProgressBar.totalBytes(of: inputs.map(\.argument)),
+                                   enabled: terminal, style: .live, label: "review: ")
         var blocks = 0
         let result = review.run(records) { done in
-            if progress { FileHandle.standardError.write(Data("\rreview: \(done) records".utf8)) }
+            progress.update(records: done, rejected: 0, bytes: read)
             blocks += 1
             if blocks % 64 == 0 { Self.returnFreeMemory() }
         }
-        if progress { FileHandle.standardError.write(Data("\r".utf8)) }
+        progress.clear()
         try stopIfSignalled("nothing written")
         let rule = ReviewReport.FailOn(rawValue: failOn) ?? .failures
         print(result)

@@ -4,7 +4,8 @@ import Foundation
 
 /// Where a change can come from: the catalog entries whose text differs between the sides (per locale), and the
 /// template files that differ (per format), with their changed lines. A cluster is named after the catalog entry
-/// whose old and new texts hold its removed and added words, else after its format's changed template.
+/// whose old and new texts hold its removed and added words, and after its format's changed template too when that
+/// entry does not explain all of them (or no entry does): a cluster that both changes made is credited to both.
 struct ChangeSources: Sendable {
     /// Per locale: the catalog keys whose text differs, with both texts.
     private let catalog: [String: [(key: String, old: Set<String>, new: Set<String>)]]
@@ -45,7 +46,12 @@ struct ChangeSources: Sendable {
             }.filter { $0.score >= 0.5 }
             let best = scored.map(\.score).max() ?? 0
             let keys = scored.filter { $0.score == best }.map(\.key)
-            if !keys.isEmpty { return "catalog \(locale): " + keys.prefix(3).joined(separator: ", ") + (keys.count > 3 ? ", …" : "") }
+            if !keys.isEmpty {
+                let named = "catalog \(locale): " + keys.prefix(3).joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
+                // Words the entries do not hold, with a template of this format changed too: both made the cluster.
+                guard best < 1, let template = templates[format] else { return named }
+                return named + "; template " + template
+            }
         }
         return templates[format].map { "template " + $0 }
     }

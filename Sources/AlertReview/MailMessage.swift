@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads a message as a mail client shows it: headers unfolded, RFC 2047 encoded words decoded, the HTML part
-/// of a `multipart/alternative` message decoded from quoted-printable or base64.
+/// Reads a message as a mail client shows it: headers unfolded, RFC 2047 encoded words decoded, the HTML and
+/// plain-text parts of a `multipart/alternative` message decoded from quoted-printable or base64.
 public enum MailMessage {
     /// The `Subject` of `message`, decoded; nil when there is none.
     public static func subject(_ message: [UInt8]) -> String? {
@@ -69,7 +69,13 @@ public enum MailMessage {
     }
 
     /// The decoded HTML part of `message`, or nil when it has none.
-    public static func htmlPart(_ message: [UInt8]) -> String? {
+    public static func htmlPart(_ message: [UInt8]) -> String? { part(message, type: "text/html") }
+
+    /// The decoded plain-text part of `message`, or nil when it has none.
+    public static func textPart(_ message: [UInt8]) -> String? { part(message, type: "text/plain") }
+
+    /// The decoded part of `message` whose content type is `type`.
+    static func part(_ message: [UInt8], type: String) -> String? {
         let text = String(decoding: message, as: UTF8.self)
         guard let range = text.range(of: "boundary=\""),
               let end = text[range.upperBound...].firstIndex(of: "\"") else { return nil }
@@ -77,7 +83,7 @@ public enum MailMessage {
         for part in text.components(separatedBy: boundary).dropFirst() {
             guard let split = part.range(of: "\r\n\r\n") else { continue }
             let headers = part[..<split.lowerBound].lowercased()
-            guard headers.contains("content-type: text/html") else { continue }
+            guard headers.contains("content-type: " + type) else { continue }
             var body = String(part[split.upperBound...])
             if body.hasSuffix("\r\n") { body.removeLast() }  // the line break before the next boundary ("\r\n" is one Character)
             if headers.contains("content-transfer-encoding: base64") {

@@ -24,11 +24,11 @@ extension ReviewReport {
         .cluster { border: 1px solid #ddd; border-radius: 6px; padding: .6rem 1rem; margin: 1rem 0; }
         .change, .diff td { font: 13px/1.4 ui-monospace, monospace; white-space: pre-wrap; word-break: break-word; }
         .diff { width: 100%; table-layout: fixed; } del { background: #ffd7d5; text-decoration: line-through; } ins { background: #d2f4d3; text-decoration: none; }
-        a { color: #0b57d0; } a:visited { color: #6b3fa0; }
+        a { color: #0b57d0; } a:visited { color: #6b3fa0; } summary { cursor: pointer; color: #0b57d0; }
         .shots { display: flex; flex-wrap: wrap; gap: .5rem; } .shots figure { margin: 0; } .shots img { max-width: 280px; border: 1px solid #ccc; }
         @media (prefers-color-scheme: dark) { body { background: #1c1c1e; color: #f2f2f7; } th, td, .cluster { border-color: #48484a; }
           tr.fail td { background: #4a1f1c; } tr.change td { background: #3d3418; } del { background: #6b2420; } ins { background: #1f4d25; }
-          a { color: #9ecbff; } a:visited { color: #d7b8ff; } }
+          a { color: #9ecbff; } a:visited { color: #d7b8ff; } summary { color: #9ecbff; } }
         </style>
         </head>
         <body>
@@ -56,12 +56,21 @@ extension ReviewReport {
                     + findings.examples.map { "<li>record \($0.position + 1)\($0.id.map { " (" + Self.html(Self.oneLine($0)) + ")" } ?? ""): \(Self.html(Self.oneLine($0.message)))</li>" }.joined()
                     + "</ul>\n"
             }
+            if !row.existingFindings.isEmpty {
+                page += "<details><summary>Already there before the change: "
+                    + row.existingFindings.map { "\(Self.html($0.rule)) (\($0.count))" }.joined(separator: ", ") + "</summary><ul>"
+                    + row.existingFindings.flatMap { findings in findings.examples.map { "<li><code>\(Self.html(findings.rule))</code>, record \($0.position + 1): \(Self.html(Self.oneLine($0.message)))</li>" } }.joined()
+                    + "</ul></details>\n"
+            }
             for (number, cluster) in row.clusters.enumerated() {
                 page += "<div class=\"cluster\"><p><strong>\(cluster.count) record\(cluster.count == 1 ? "" : "s")</strong> (\(Self.percent(cluster.share)))"
                     + (cluster.source.map { ", from <code>\(Self.html(Self.oneLine($0)))</code>" } ?? "") + "</p>\n"
                 page += "<div class=\"change\">\(Self.html(cluster.change))</div>\n"
                 for example in cluster.examples {
                     page += "<p>Record \(example.position + 1)\(example.id.map { " (" + Self.html(Self.oneLine($0)) + ")" } ?? ""):</p>\n" + Self.sideBySide(example.diff)
+                    if let source = example.sourceDiff {
+                        page += "<details><summary>The source (what the reader does not see)</summary>\n" + Self.sideBySide(source) + "</details>\n"
+                    }
                 }
                 let shots = screenshots.filter { $0.format == row.format && $0.locale == row.locale && $0.cluster == number }
                 if !shots.isEmpty {

@@ -88,6 +88,10 @@ extension ReviewReport {
                 + fenced(findings.examples.map { "record \($0.position + 1)\($0.id.map { " (\(oneLine($0)))" } ?? ""): \(oneLine($0.message))" }
                     .joined(separator: "\n")), nil))
         }
+        if !row.existingFindings.isEmpty {
+            section.parts.append(("\nAlready there before the change (not new): "
+                + row.existingFindings.map { "\(fencedInline($0.rule)) \($0.count)" }.joined(separator: ", ") + "\n", nil))
+        }
         section.clustersStart = section.parts.count
         for cluster in row.clusters {
             var text = "\n**\(cluster.count) record\(cluster.count == 1 ? "" : "s")** (\(percent(cluster.share)))"

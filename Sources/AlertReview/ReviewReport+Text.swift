@@ -23,6 +23,9 @@ extension ReviewReport: CustomStringConvertible {
             for findings in row.fixedFindings {
                 lines.append("    fixed \(line(findings.rule)): \(findings.count) record\(findings.count == 1 ? "" : "s")")
             }
+            for findings in row.existingFindings {
+                lines.append("    already there before the change \(line(findings.rule)): \(findings.count) record\(findings.count == 1 ? "" : "s")")
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -82,7 +85,8 @@ extension ReviewReport.Row {
         let new = newFindings.reduce(0) { $0 + $1.count }, fixed = fixedFindings.reduce(0) { $0 + $1.count }
         if new > 0 { parts.append("\(new) new limit finding\(new == 1 ? "" : "s")") }
         if fixed > 0 { parts.append("\(fixed) fixed") }
-        if overLimit > 0 { parts.append("\(overLimit) over a channel limit after the change") }
+        let existing = existingFindings.reduce(0) { $0 + $1.count }
+        if existing > 0 { parts.append("\(existing) limit finding\(existing == 1 ? "" : "s") already there before the change") }
         return parts.joined(separator: ", ")
     }
 }

@@ -43,6 +43,9 @@ public struct ReviewReport: Sendable, Codable {
         /// Records whose document is over a limit on the after side, new or not, and those findings by rule.
         public internal(set) var overLimit = 0
         public internal(set) var findingsAfter: [Findings] = []
+        /// Findings already there before the change (the same record past the same rule on both sides): not the
+        /// change's doing, and never what `--fail-on` counts.
+        public internal(set) var existingFindings: [Findings] = []
 
         init(format: String, locale: String, presence: Presence) {
             self.format = format
@@ -75,8 +78,11 @@ public struct ReviewReport: Sendable, Codable {
         /// Its position in the input (0 for the first record) and its id.
         public let position: Int
         public let id: String?
-        /// The word-level diff, with the unchanged text around each change shortened.
+        /// The word-level diff of what the reader sees (an email's decoded text, a page's visible text), with the
+        /// unchanged text around each change shortened.
         public let diff: [DiffRun]
+        /// The diff of the document's source (the MIME message, the HTML), where that is not what the reader sees.
+        public var sourceDiff: [DiffRun]?
     }
 
     /// A run of a word-level diff: text on both sides (`same`), or text `removed` and `added` at one place.

@@ -23,7 +23,10 @@ struct Comparison: Sendable {
     /// Whether both sides rendered the same bytes.
     let same: Bool
     var id: String?
+    /// The change as its reader sees it (`ReaderText`: an email's decoded text, a page's visible text), grouped by
+    /// its key; and, where that reading differs from the document's bytes, the diff of the source too.
     var change: (key: ChangeKey, diff: WordDiff)?
+    var sourceDiff: WordDiff?
 
     /// `before` and `after` compared; their documents are dropped.
     init(_ before: Outcome, _ after: Outcome) {
@@ -68,7 +71,16 @@ struct ReviewSides: Sendable {
                     ? oldOutcome : after.emit(new, format: format, options: renderOptions)
                 var comparison = Comparison(oldOutcome, newOutcome)
                 if case .rendered(let a, _) = oldOutcome, case .rendered(let b, _) = newOutcome, !comparison.same {
-                    let diff = WordDiff(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
+                    let mediaType = after.mediaType(of: format) ?? before.mediaType(of: format) ?? ""
+                    let source = { WordDiff(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self)) }
+                    let diff: WordDiff
+                    if let read = ReaderText.of(a, mediaType: mediaType), let readAfter = ReaderText.of(b, mediaType: mediaType),
+                       read != readAfter {
+                        diff = WordDiff(read, readAfter)
+                        comparison.sourceDiff = source().trimmed(context: Self.context)
+                    } else {
+                        diff = source()  // a change of markup alone, or a format read as it is written
+                    }
                     if values == nil { values = ChangeKey.values(ofAlert: record) }
                     comparison.change = (ChangeKey(diff, values: values ?? []), diff.trimmed(context: Self.context))
                     comparison.id = (try? new.get().view.id) ?? (try? old.get().view.id)
@@ -129,6 +141,11 @@ extension ReviewSide {
         }
 
         var formatNames: [String] { (try? formats.get())?.formats.map(\.name) ?? [] }
+
+        /// The media type of `format` on this side, if it has it.
+        func mediaType(of format: String) -> String? {
+            (try? formats.get())?.formats.first { $0.name == format }?.mediaType
+        }
 
         /// Whether the side has `format`; a side whose templates do not load has every format, failing.
         func has(_ format: String) -> Bool {

@@ -7,6 +7,7 @@ struct RowTally {
     private var newFindings: [String: ReviewReport.Findings] = [:]
     private var fixedFindings: [String: ReviewReport.Findings] = [:]
     private var afterFindings: [String: ReviewReport.Findings] = [:]
+    private var existingFindings: [String: ReviewReport.Findings] = [:]
 
     /// The rows of `formats` × `locales`, format-major.
     static func rows(formats: [String], locales: [String], sides: ReviewSides) -> [RowTally] {
@@ -28,7 +29,9 @@ struct RowTally {
         case (.rendered, .rendered):
             if comparison.same { row.unchanged += 1 } else {
                 row.changed += 1
-                if let change = comparison.change { cluster(change.key, change.diff, position: position, id: comparison.id) }
+                if let change = comparison.change {
+                    cluster(change.key, change.diff, source: comparison.sourceDiff, position: position, id: comparison.id)
+                }
             }
         case (.invalid, .invalid), (.invalid, .absent), (.absent, .invalid): row.invalid += 1  // the input, not the sides
         case (.absent, .absent): break
@@ -42,8 +45,9 @@ struct RowTally {
         let before = Self.findings(comparison.before), after = Self.findings(comparison.after)
         if !after.isEmpty { row.overLimit += 1 }
         for finding in after { Self.note(finding, position: position, id: comparison.id, in: &afterFindings) }
-        for finding in after where !before.contains(where: { $0.rule == finding.rule }) {
-            Self.note(finding, position: position, id: comparison.id, in: &newFindings)
+        for finding in after {
+            let already = before.contains { $0.rule == finding.rule }
+            Self.note(finding, position: position, id: comparison.id, in: already ? &existingFindings : &newFindings)
         }
         for finding in before where !after.contains(where: { $0.rule == finding.rule }) {
             Self.note(finding, position: position, id: comparison.id, in: &fixedFindings)
@@ -61,25 +65,29 @@ struct RowTally {
         table[finding.rule] = entry
     }
 
-    private mutating func cluster(_ key: ChangeKey, _ diff: WordDiff, position: Int, id: String?) {
+    private mutating func cluster(_ key: ChangeKey, _ diff: WordDiff, source: WordDiff?, position: Int, id: String?) {
         if var entry = clusters[key] {
             entry.count += 1
-            if entry.examples.count < 2 { entry.examples.append(Self.example(diff, position: position, id: id)) }
+            if entry.examples.count < 2 { entry.examples.append(Self.example(diff, source: source, position: position, id: id)) }
             clusters[key] = entry
         } else if clusters.count < Review.maxClusters {
-            clusters[key] = (1, clusters.count, [Self.example(diff, position: position, id: id)], diff)
+            clusters[key] = (1, clusters.count, [Self.example(diff, source: source, position: position, id: id)], diff)
         } else {
             row.ungrouped += 1
         }
     }
 
-    private static func example(_ diff: WordDiff, position: Int, id: String?) -> ReviewReport.Example {
-        .init(position: position, id: id, diff: diff.runs.map { run in
+    private static func example(_ diff: WordDiff, source: WordDiff?, position: Int, id: String?) -> ReviewReport.Example {
+        .init(position: position, id: id, diff: runs(diff), sourceDiff: source.map(runs))
+    }
+
+    private static func runs(_ diff: WordDiff) -> [ReviewReport.DiffRun] {
+        diff.runs.map { run in
             switch run {
             case .changed(let removed, let added): .init(same: nil, removed: removed, added: added)
             case .same(let text): .init(same: text, removed: nil, added: nil)
             }
-        })
+        }
     }
 
     /// The finished row: clusters most frequent first, their sources named.
@@ -95,6 +103,7 @@ struct RowTally {
         row.newFindings = newFindings.values.sorted { $0.rule < $1.rule }
         row.fixedFindings = fixedFindings.values.sorted { $0.rule < $1.rule }
         row.findingsAfter = afterFindings.values.sorted { $0.rule < $1.rule }
+        row.existingFindings = existingFindings.values.sorted { $0.rule < $1.rule }
         return row
     }
 }

@@ -17,7 +17,7 @@ struct ReviewWritersTests {
     static func report(_ rows: [[String: Any]]) throws -> ReviewReport {
         let defaults: [String: Any] = ["locale": "en", "presence": "both", "records": 1, "unchanged": 0, "changed": 1, "newlyFailing": 0,
                                        "newlyPassing": 0, "invalid": 0, "clusters": [], "ungrouped": 0, "newFindings": [],
-                                       "fixedFindings": [], "overLimit": 0, "findingsAfter": []]
+                                       "fixedFindings": [], "overLimit": 0, "findingsAfter": [], "existingFindings": []]
         let object: [String: Any] = ["before": "shipped", "after": "mine", "records": 1,
                                      "rows": rows.map { defaults.merging($0) { $1 } }]
         return try JSONDecoder().decode(ReviewReport.self, from: JSONSerialization.data(withJSONObject: object))

@@ -9,8 +9,8 @@
 # statically too (libcmark-dev's libcmark.a, named by a pkg-config file of this script's own), so it needs nothing
 # but the C library of a Debian or Ubuntu machine: no Swift toolchain, no libcmark. Beside it in the archive:
 # AlertKit_AlertTemplates.resources (the shipped templates, catalogs, icons and page, found beside the binary:
-# README, "Ship it"), the Spark job, README.md, LICENSE (AlertKit's own) and NOTICE (what is linked in, and their
-# licences). `alertkit --version` names the version and the commit it was built from. Every file in the archive is
+# README, "Ship it"), the Spark job, README.md, LICENSE (AlertKit's own), NOTICE (what is linked in, and their
+# licences) and alertkit-page.css (the page's stylesheet for fragments). Beside the archive, NAME.tar.gz.sha256. `alertkit --version` names the version and the commit it was built from. Every file in the archive is
 # owned by root (uid and gid 0, by number) and writable by its owner alone, whoever builds it: extracted as root,
 # the binary is not left owned or writable by the builder's uid.
 set -euo pipefail
@@ -71,6 +71,8 @@ mkdir -p "$stage/integrations/spark"
 cp integrations/spark/alertkit_spark.py "$stage/integrations/spark/"
 cp README.md LICENSE "$stage/"
 cp -R SampleData "$stage/"  # the samples `alertkit review` compares by default
+# The page's stylesheet scoped to a fragment, for a page that embeds `--fragment` output (`alertkit page-css`).
+ALERTKIT_CONFIG=/dev/null "$stage/alertkit" page-css > "$stage/alertkit-page.css"
 cat > "$stage/NOTICE" <<EOF
 AlertKit $version (commit $commit), built $(date -u +%Y-%m-%d) with $(swift --version 2>/dev/null | head -1).
 $([ -n "$debug" ] && echo "Linked dynamically (a debug build, which runs only where this Swift toolchain is installed):" || echo "Linked statically:") the Swift standard library and Foundation (Apache License 2.0 with Runtime Library Exception),
@@ -91,5 +93,7 @@ done
 
 mkdir -p "$out"
 tar -C "$work" --owner=0 --group=0 --numeric-owner --mode='u+rwX,go+rX,go-w' -czf "$out/$name.tar.gz" "$name"
-echo "dist: $out/$name.tar.gz ($(du -h "$out/$name.tar.gz" | cut -f1); needs $needed)" >&2
+# Its SHA-256 beside it, as `sha256sum -c` reads it (the archive's name without a folder, to check where it lands).
+(cd "$out" && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
+echo "dist: $out/$name.tar.gz ($(du -h "$out/$name.tar.gz" | cut -f1); needs $needed), $out/$name.tar.gz.sha256" >&2
 echo "$out/$name.tar.gz"

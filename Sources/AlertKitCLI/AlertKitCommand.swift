@@ -14,7 +14,8 @@ public struct AlertKitCommand: ParsableCommand {
         discussion: "Formats: \(formatNames) (`alertkit formats` describes each; --templates adds your own).\n\n" + ExitCodes.help,
         version: AlertKitCommand.version,
         subcommands: [RenderCommand.self, BatchCommand.self, ValidateCommand.self, SchemaCommand.self, FormatsCommand.self,
-                      TemplatesCommand.self, ReviewCommand.self, PreviewCommand.self, ConfigCommand.self, ServeCommand.self]
+                      TemplatesCommand.self, ReviewCommand.self, PreviewCommand.self, PageCSSCommand.self, ConfigCommand.self,
+                      ServeCommand.self]
     ) }
 
     /// Creates the command (ArgumentParser fills it in).

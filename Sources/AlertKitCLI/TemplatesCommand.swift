@@ -5,12 +5,13 @@ import AlertReview
 import ArgumentParser
 import Foundation
 
-/// `alertkit templates check [--templates DIR]` and `alertkit templates render FILE (ALERT | --context JSON)`.
+/// `alertkit templates init DIR`, `alertkit templates check [--templates DIR]` and
+/// `alertkit templates render FILE (ALERT | --context JSON)`.
 struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "Tools for template authors.",
-        subcommands: [Check.self, Render.self]
+        subcommands: [Init.self, Check.self, Render.self]
     )
 
     /// `templates check`: every template parses, and every name it uses is in the view model.

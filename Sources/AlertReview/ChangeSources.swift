@@ -48,9 +48,17 @@ struct ChangeSources: Sendable {
             let keys = scored.filter { $0.score == best }.map(\.key)
             if !keys.isEmpty {
                 let named = "catalog \(locale): " + keys.prefix(3).joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
-                // Words the entries do not hold, with a template of this format changed too: both made the cluster.
-                guard best < 1, let template = templates[format] else { return named }
-                return named + "; template " + template
+                // A change the entries do not explain (words they do not hold, or marks and markup alone), with a
+                // template of this format changed too: both made the cluster.
+                guard let template = templates[format] else { return named }
+                let entries = (catalog[locale] ?? []).filter { keys.contains($0.key) }
+                let old = entries.reduce(into: Set<String>()) { $0.formUnion($1.old) }
+                let new = entries.reduce(into: Set<String>()) { $0.formUnion($1.new) }
+                let unexplained = diff.changes.contains { change in
+                    let removed = Self.words(change.removed), added = Self.words(change.added)
+                    return removed.isEmpty && added.isEmpty || !removed.isSubset(of: old) || !added.isSubset(of: new)
+                }
+                return unexplained ? named + "; template " + template : named
             }
         }
         return templates[format].map { "template " + $0 }

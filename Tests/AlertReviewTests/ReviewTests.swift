@@ -97,6 +97,64 @@ struct ReviewTests {
         #expect(!report.markdownSummary(limit: 1_000_000).contains("not shown here") && changedRows == 8)
     }
 
+    @Test("a page's and an email's change read as their reader sees it (visible text, decoded mail), the source one click away")
+    func readerDiffs() throws {
+        let folder = try Self.rewordedStep("Change your password today.")
+        let report = Review(before: .shipped, after: ReviewSide(folder: folder.url), formats: ["html", "email", "markdown"],
+                            locales: ["en"]).run(Self.samples)
+        #expect(report.rows.count == 3)
+        for row in report.rows {
+            let example = try #require(row.clusters.first?.examples.first, "\(row.format): \(row.counts)")
+            let text = example.diff.map { ($0.same ?? "") + ($0.removed ?? "") + ($0.added ?? "") }.joined()
+            #expect(text.contains("today") && text.contains("immediately"), "\(row.format): \(text)")
+            if row.format == "markdown" {
+                #expect(example.sourceDiff == nil, "Markdown is read as it is written")
+                continue
+            }
+            for markup in ["<", "=\r\n", "=E2=80", "Content-Transfer-Encoding", "svg", "&#"] {
+                #expect(!text.contains(markup), "\(row.format) shows \(markup): \(text)")
+            }
+            let source = try #require(example.sourceDiff, "\(row.format): the source diff")
+            let sourceText = source.map { ($0.same ?? "") + ($0.removed ?? "") + ($0.added ?? "") }.joined()
+            #expect(sourceText.contains(row.format == "email" ? "quoted-printable" : "<"), "\(row.format): \(sourceText.prefix(300))")
+        }
+        #expect(report.rows.first { $0.format == "email" }!.clusters.first!.examples[0].diff.contains { $0.same?.contains("Subject: ") == true })
+        let page = report.html()
+        #expect(page.contains("<details><summary>The source (what the reader does not see)</summary>"))
+    }
+
+    @Test("a cluster that a catalog change and a template change made together is credited to both; one made by either alone, to that one")
+    func creditBoth() throws {
+        let folder = try Self.rewordedStep("Change your password today.")
+        let shipped = try String(contentsOf: TemplateFormats.shipped.appendingPathComponent("slack.json.mustache"), encoding: .utf8)
+        let bullet = "\\n• {{text}}{{/nextSteps.items}}"
+        #expect(shipped.contains(bullet))
+        try folder.file("formats/slack.json.mustache", shipped.replacingOccurrences(of: bullet, with: "\\n→ {{text}}{{/nextSteps.items}}"))
+        let report = Review(before: .shipped, after: ReviewSide(folder: folder.url), formats: ["slack", "markdown"], locales: ["en"])
+            .run(Self.samples)
+        let slack = report.rows.first { $0.format == "slack" }!
+        let sources = Set(slack.clusters.compactMap(\.source))
+        #expect(sources.contains("catalog en: matchTypes.IDEMAILADDR.steps[0].text; template formats/slack.json.mustache line 12"), "\(sources)")
+        #expect(sources.contains("template formats/slack.json.mustache line 12"), "\(sources)")
+        let markdown = report.rows.first { $0.format == "markdown" }!
+        #expect(markdown.clusters.map(\.source) == ["catalog en: matchTypes.IDEMAILADDR.steps[0].text"])
+    }
+
+    @Test("limit findings already there before the change are apart from new ones, and fail nothing")
+    func existingFindings() throws {
+        let before = try ScratchDirectory("alertkit-review-before")
+        try before.file("formats/tiny.txt.mustache", "{{! alertkit: escape=text max-bytes=10 }}\n{{title}}\n{{#nextSteps.items}}{{text}}\n{{/nextSteps.items}}")
+        let after = try Self.rewordedStep("Change your password today.")
+        try after.file("formats/tiny.txt.mustache", "{{! alertkit: escape=text max-bytes=10 }}\n{{title}}\n{{#nextSteps.items}}{{text}}\n{{/nextSteps.items}}")
+        let report = Review(before: ReviewSide(folder: before.url), after: ReviewSide(folder: after.url), formats: ["tiny"],
+                            locales: ["en"]).run(Self.samples)
+        let row = try #require(report.rows.first)
+        #expect(row.changed > 0 && row.newFindings.isEmpty && !row.existingFindings.isEmpty, "\(row.counts)")
+        #expect(row.existingFindings.reduce(0) { $0 + $1.count } == Self.samples.count, "every sample is past 10 bytes on both sides")
+        #expect(row.counts.contains("already there before the change") && !report.fails(on: .failures), row.counts)
+        #expect(report.description.contains("already there before the change"))
+    }
+
     @Test("a step reworded past an SMS's length: a new limit finding that fails the review by default")
     func longerStep() throws {
         let long = "Change your password today, on every site where you used it, and turn on two-step verification wherever it is "

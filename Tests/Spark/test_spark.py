@@ -98,9 +98,14 @@ def test_archive_is_owned_by_root_and_holds_the_licence(archive):
         wrong = [(m.name, m.uid, m.gid, oct(m.mode)) for m in members if (m.uid, m.gid) != (0, 0) or m.mode & 0o022]
         assert not wrong, wrong
         top = members[0].name.split("/")[0]
-        assert {f"{top}/alertkit", f"{top}/LICENSE", f"{top}/NOTICE"} <= {m.name for m in members}
+        assert {f"{top}/alertkit", f"{top}/LICENSE", f"{top}/NOTICE", f"{top}/alertkit-page.css"} <= {m.name for m in members}
         with open(os.path.join(ROOT, "LICENSE"), "rb") as licence:
             assert tar.extractfile(f"{top}/LICENSE").read() == licence.read()
+        assert b".alertkit {" in tar.extractfile(f"{top}/alertkit-page.css").read()
+    # Beside it, its SHA-256 as sha256sum -c reads it.
+    checked = subprocess.run(["sha256sum", "-c", os.path.basename(archive) + ".sha256"], cwd=os.path.dirname(archive),
+                             capture_output=True, text=True)
+    assert checked.returncode == 0 and checked.stdout.strip().endswith(": OK"), checked.stdout + checked.stderr
 
 
 def test_a_binary_copied_alone_says_what_is_missing(unpacked, tmp_path):

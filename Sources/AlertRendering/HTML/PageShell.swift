@@ -8,7 +8,7 @@ import TemplateCompiler
 /// rendered once from `style.css.mustache` and `theme.json`.
 struct PageShell: Sendable {
     private let page: CompiledTemplate
-    private let styles: String
+    let styles: String
     /// The page cut where its values go, if filling it is the same as rendering it.
     let split: SplitPage?
 

@@ -1,22 +1,22 @@
 import ArgumentParser
 
-/// `alertkit config set|get|unset|list|path`.
+/// `alertkit config set|get|unset|list|keys|path`.
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show or change the defaults that persist between runs.",
         discussion: """
-        Keys: \(Settings.keys.map { "\($0.name) (\($0.help))" }.joined(separator: "; ")).
+        Keys: \(Settings.keys.map { "\($0.name): \($0.line)" }.joined(separator: "; ")).
         Flags of one run (--threshold, --no-urgency, --locale) override these and are not stored.
         The file is $ALERTKIT_CONFIG, else $XDG_CONFIG_HOME/alertkit/config.json, else ~/.config/alertkit/config.json.
         """
     )
 
     enum Verb: String, ExpressibleByArgument, CaseIterable {
-        case set, get, unset, list, path
+        case set, get, unset, list, keys, path
     }
 
-    @Argument(help: "set KEY VALUE, get KEY, unset KEY, list, or path.")
+    @Argument(help: "set KEY VALUE, get KEY, unset KEY, list, keys (every key as a Markdown table), or path.")
     var verb: Verb
 
     @Argument(help: ArgumentHelp("The key: \(Settings.keys.map(\.name).joined(separator: ", ")).", valueName: "key"))
@@ -29,7 +29,7 @@ struct ConfigCommand: ParsableCommand {
         switch verb {
         case .set: guard key != nil, value != nil else { throw ValidationError("config set takes a key and a value") }
         case .get, .unset: guard key != nil, value == nil else { throw ValidationError("config \(verb.rawValue) takes one key") }
-        case .list, .path: guard key == nil else { throw ValidationError("config \(verb.rawValue) takes no key") }
+        case .list, .keys, .path: guard key == nil else { throw ValidationError("config \(verb.rawValue) takes no key") }
         }
     }
 
@@ -48,6 +48,12 @@ struct ConfigCommand: ParsableCommand {
                 try Console.line(try settings.value(key!))
             case .list:
                 for entry in Settings.keys { try Console.line("\(entry.name) = \(try settings.value(entry.name))") }
+            case .keys:
+                try Console.line("| key | file key | takes | default | applies to | what it does |\n|---|---|---|---|---|---|")
+                for entry in Settings.keys {
+                    try Console.line("| `\(entry.name)`\(entry.hasFlag ? " (also `--\(entry.name)`)" : "") | `\(entry.key)` | \(entry.takes) | "
+                                     + "\(entry.defaultValue) | \(entry.appliesTo.joined(separator: ", ")) | \(entry.help) |")
+                }
             case .path:
                 try Console.line(store.url.path)
             }

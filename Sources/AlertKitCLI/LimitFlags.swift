@@ -4,24 +4,19 @@ import ArgumentParser
 /// The flags that bound what one alert may hold (`AlertLimits`), shared by `render`, `validate`, `batch` and
 /// `preview`; unset flags take the stored settings (`alertkit config set max-events N`), then the defaults (docs/limits.md).
 struct LimitFlags: ParsableArguments {
-    @Option(name: .customLong("max-alert-bytes"), help: ArgumentHelp(
-        "The largest alert, in bytes of JSON (default 1048576: 1 MiB); a batch line or document too.", valueName: "n"))
+    @Option(name: .customLong("max-alert-bytes"), help: SettingKey.flagHelp("max-alert-bytes", valueName: "n"))
     var maxAlertBytes: Int?
 
-    @Option(name: .customLong("max-events"), help: ArgumentHelp("The most events one alert may hold (default 1000).",
-                                                               valueName: "n"))
+    @Option(name: .customLong("max-events"), help: SettingKey.flagHelp("max-events", valueName: "n"))
     var maxEvents: Int?
 
-    @Option(name: .customLong("max-string-bytes"), help: ArgumentHelp(
-        "The longest string, in bytes as written (default 65536: 64 KiB).", valueName: "n"))
+    @Option(name: .customLong("max-string-bytes"), help: SettingKey.flagHelp("max-string-bytes", valueName: "n"))
     var maxStringBytes: Int?
 
-    @Option(name: .customLong("max-depth"), help: ArgumentHelp(
-        "The deepest nesting of objects and arrays, the alert counting as 1 (default 64).", valueName: "n"))
+    @Option(name: .customLong("max-depth"), help: SettingKey.flagHelp("max-depth", valueName: "n"))
     var maxDepth: Int?
 
-    @Option(name: .customLong("max-document-bytes"), help: ArgumentHelp(
-        "The largest document one alert may render to (default 16777216: 16 MiB); past it, an error.", valueName: "n"))
+    @Option(name: .customLong("max-document-bytes"), help: SettingKey.flagHelp("max-document-bytes", valueName: "n"))
     var maxDocumentBytes: Int?
 
     func validate() throws {

@@ -176,6 +176,8 @@ struct ServeCommand: ParsableCommand {
         // file leaves out) and its help line (when neither the file nor --help-line gives one).
         let stored: Settings
         do { stored = try SettingsStore.default.read() } catch { throw ConfigurationProblem(message: error.description) }
+        // The stored templates folder, as every command takes it, unless the file or --templates names one.
+        if settings.templates == nil { settings.templates = stored.templates }
         settings.product = settings.product.over(stored.productOverride)
         if let problem = settings.product.problem {
             throw ConfigurationProblem(message: "the product settings (--config's product over alertkit config's): \(problem)")

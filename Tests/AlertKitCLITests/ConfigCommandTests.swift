@@ -86,3 +86,54 @@ final class ConfigCommandTests {
         #expect(try CLI.run(["render", "SampleData/email-alert.json"] + flags, config: config).status == 64)
     }
 }
+
+/// One settings table (`SettingKey.all`): README.md's copy, the flags of the commands each key applies to, and the
+/// settings file's keys all agree with it.
+@Suite("Settings table")
+struct SettingsTableTests {
+    @Test("README.md holds `alertkit config keys`, row for row")
+    func readme() throws {
+        let keys = try CLI.run(["config", "keys"])
+        #expect(keys.status == 0)
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- settings table: alertkit config keys -->\n"))
+        let end = try #require(readme.range(of: "<!-- end of settings table -->"))
+        #expect(String(readme[start.upperBound..<end.lowerBound]) == keys.output, "README.md: run alertkit config keys\n\(keys.output)")
+    }
+
+    @Test("each key with a flag is a flag of every command it applies to")
+    func flags() throws {
+        let keys = try CLI.run(["config", "keys"]).output.split(separator: "\n").dropFirst(2)
+        for row in keys {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells[0].contains("(also `--") else { continue }
+            let name = String(cells[0].split(separator: "`")[0])
+            for command in cells[4].split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                let arguments = command == "templates" ? ["templates", "check", "--help"] : [command, "--help"]
+                let help = try CLI.run(arguments).output
+                #expect(help.contains("--\(name)"), "alertkit \(command) has no --\(name)")
+            }
+        }
+    }
+
+    @Test("the settings file's keys are the table's")
+    func fileKeys() throws {
+        let scratch = try ScratchDirectory("alertkit-settings-keys")
+        let config = scratch.url.appendingPathComponent("config.json")
+        let values = ["threshold": "0.8", "urgency": "off", "locale": "es", "help-line": "+1 800 555 0100", "templates": scratch.url.path,
+                      "max-alert-bytes": "2000", "max-events": "5", "max-string-bytes": "100", "max-depth": "8",
+                      "max-document-bytes": "100000", "product-name": "Acme", "app-link": "https://acme.example/app",
+                      "sms-opt-out": "Reply STOP to stop", "sender-name": "Acme", "sender-address": "alerts@acme.example",
+                      "unsubscribe": "mailto:stop@acme.example", "action-links": "remind=https://acme.example/remind",
+                      "bot-actions": "on"]
+        for (key, value) in values {
+            let set = try CLI.run(["config", "set", key, value], config: config)
+            #expect(set.status == 0, "\(key): \(set.standardError)")
+        }
+        let stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: config)) as? [String: Any])
+        let rows = try CLI.run(["config", "keys"]).output.split(separator: "\n").dropFirst(2)
+        let fileKeys = rows.map { String($0.split(separator: "`")[$0.contains("(also `--") ? 5 : 3]) }
+        #expect(Set(stored.keys) == Set(fileKeys), "\(stored.keys.sorted()) against \(fileKeys.sorted())")
+        #expect(Set(values.keys) == Set(rows.map { String($0.split(separator: "`")[1]) }), "every key is set above")
+    }
+}

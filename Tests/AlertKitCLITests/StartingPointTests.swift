@@ -61,6 +61,23 @@ struct StartingPointTests {
         }
     }
 
+    @Test("validate sees the templates folder's catalog as render does: by --templates or the stored setting, no warning for its match type")
+    func validateSeesTheTemplates() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Examples/LoyaltyCard").path
+        let alert = folder + "/loyalty-alert.json"
+        let bare = try CLI.run(["validate", alert])
+        #expect(bare.status == 0 && bare.standardError.contains("warning:"), "without the folder the match type is unknown")
+        let flagged = try CLI.run(["validate", alert, "--templates", folder])
+        #expect(flagged.status == 0 && flagged.standardError.isEmpty, "\(flagged.standardError)")
+        let scratch = try ScratchDirectory("alertkit-validate-settings")
+        let config = scratch.url.appendingPathComponent("config.json")
+        #expect(try CLI.run(["config", "set", "templates", folder], config: config).status == 0)
+        let stored = try CLI.run(["validate", alert], config: config)
+        #expect(stored.status == 0 && stored.standardError.isEmpty, "\(stored.standardError)")
+        let render = try CLI.run(["render", alert, "-f", "text"], config: config)
+        #expect(render.status == 0 && render.standardError.isEmpty)
+    }
+
     @Test("AlertPipeline(templates:locale:) in one call renders what render --templates --locale does, the folder's match type known")
     func pipelineInOneCall() throws {
         let folder = Fixtures.packageRoot.appendingPathComponent("Examples/LoyaltyCard")

@@ -56,8 +56,18 @@ package struct JSONReader {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"): throw textError()
         default: throw error("unexpected \(describeCurrent()), expected a value")
         }
+    }
+
+    /// The error for plain text where a value should start (a line of text in a feed): its first word (letters only,
+    /// at most 16, so that no number or value of the line is echoed), and what was wanted.
+    package func textError() -> JSONSyntaxError {
+        var end = index
+        while end < bytes.count, end - index < 16, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") { end += 1 }
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        return error("unexpected text starting \"\(text)\", expected a JSON value (an alert is a JSON object, {…})")
     }
 
     package mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
@@ -65,7 +75,8 @@ package struct JSONReader {
         let start = word.utf8Start
         guard index + count <= bytes.count else { throw error("unexpected end of input in a literal") }
         for offset in 0..<count where bytes[index + offset] != start[offset] {
-            throw error("invalid literal, expected '\(word)'", at: index + offset)
+            // Text that only starts like `true`, `false` or `null` (a line of plain text in a feed): say what it is.
+            throw textError()
         }
         index += count
     }

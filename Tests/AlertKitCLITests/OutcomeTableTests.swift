@@ -89,6 +89,15 @@ struct OutcomeTableTests {
         #expect(result.standardError.contains(test.says), "\(result.standardError)")
     }
 
+    @Test("a line of plain text is named as text, never as a literal it starts like ('expected true'), its numbers not echoed")
+    func plainText() throws {
+        let result = try CLI.run(["batch", "-", "--ndjson", "--no-progress"], input: Data("this is 123-45-6789\nhello\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("unexpected text starting \"this\", expected a JSON value"), "\(result.standardError)")
+        #expect(result.standardError.contains("unexpected text starting \"hello\""), "\(result.standardError)")
+        #expect(!result.standardError.contains("'true'") && !result.standardError.contains("6789"), "\(result.standardError)")
+    }
+
     @Test("batch names each rejected record's kind in its error record, and its summary counts them by kind")
     func batchReasons() throws {
         let scratch = try ScratchDirectory("alertkit-outcome-batch")

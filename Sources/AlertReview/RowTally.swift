@@ -46,8 +46,11 @@ struct RowTally {
         if !after.isEmpty { row.overLimit += 1 }
         for finding in after { Self.note(finding, position: position, id: comparison.id, in: &afterFindings) }
         for finding in after {
-            let already = before.contains { $0.rule == finding.rule }
-            Self.note(finding, position: position, id: comparison.id, in: already ? &existingFindings : &newFindings)
+            if before.contains(where: { $0.rule == finding.rule }) {
+                Self.note(finding, position: position, id: comparison.id, in: &existingFindings)
+            } else {
+                Self.note(finding, position: position, id: comparison.id, in: &newFindings)
+            }
         }
         for finding in before where !after.contains(where: { $0.rule == finding.rule }) {
             Self.note(finding, position: position, id: comparison.id, in: &fixedFindings)

@@ -194,5 +194,5 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
 public struct ServerConfigurationError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

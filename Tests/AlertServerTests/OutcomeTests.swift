@@ -132,7 +132,7 @@ struct OutcomeTests {
         let unknownBytes = try JSONSerialization.data(withJSONObject: unknown)
         try await ServerTests.app { $0.templates = folder.url.path }.test(.router) { client in
             for (body, warned) in [(loyalty, false), (unknownBytes, true)] {
-                try await client.execute(uri: "/v1/validate", method: .post, headers: ServerTests.json, body: ByteBuffer(data: body)) { response in
+                try await client.execute(uri: "/v1/validate", method: .post, headers: ServerTests.json, body: ByteBuffer(bytes: body)) { response in
                     let object = try #require(try JSONSerialization.jsonObject(with: Data(ServerTests.body(response).utf8)) as? [String: Any])
                     #expect(object["valid"] as? Bool == true)
                     let warnings = try #require(object["warnings"] as? [[String: Any]])
@@ -140,7 +140,7 @@ struct OutcomeTests {
                     if warned { #expect(warnings.first?["pointer"] as? String == "/events/0/data/match") }
                 }
             }
-            try await client.execute(uri: "/v1/validate?locale=xx", method: .post, headers: ServerTests.json, body: ByteBuffer(data: loyalty)) { response in
+            try await client.execute(uri: "/v1/validate?locale=xx", method: .post, headers: ServerTests.json, body: ByteBuffer(bytes: loyalty)) { response in
                 #expect(response.status == .badRequest)
             }
             try await client.execute(uri: "/metrics", method: .get) { response in

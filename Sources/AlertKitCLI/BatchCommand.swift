@@ -104,7 +104,7 @@ struct BatchCommand: ParsableCommand {
         do {
             sink = try BatchSink(outDir: outDir, errorsPath: errors, format: processor.emitter.format,
                                  failFast: failFast, progress: ProgressBar(totalBytes: ProgressBar.totalBytes(of: inputs), enabled: showsProgress,
-                                                        style: .style(forTerminal: isatty(STDERR_FILENO) == 1, interval: progressInterval)))
+                                                        style: ProgressBar.style(forTerminal: isatty(STDERR_FILENO) == 1, interval: progressInterval)))
         } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.cannotCreate)
         }
@@ -114,12 +114,15 @@ struct BatchCommand: ParsableCommand {
         switch summary.stop {
         case .output(let failure)?:
             Diagnostics.print(failure)
+            if let breakdown = summary.breakdownLine { Diagnostics.print(breakdown) }
             Diagnostics.print(summary.line)
             throw ExitCodes.cannotCreate
         case .signal(let number)?:
+            if let breakdown = summary.breakdownLine { Diagnostics.print(breakdown) }
             Diagnostics.print(summary.line)
             throw ExitCode(128 + number)
         default:
+            if let breakdown = summary.breakdownLine { Diagnostics.print(breakdown) }
             Diagnostics.print(summary.line)
             if summary.rejected > 0 { throw ExitCodes.invalidAlert }
         }

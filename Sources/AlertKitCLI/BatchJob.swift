@@ -28,13 +28,14 @@ struct BatchJob {
             case signal(Int32), failFast, output(String)
         }
 
-        /// `N rendered, M rejected in T s (R alerts/s)` and what a stop left undone; with rejections, a second line
-        /// `rejected: 2 invalid-alert, 1 not-json` (by `FailureKind`, as the error records name them).
-        var line: String {
-            rejectedBy.isEmpty ? counts : counts + "\nrejected: " + Self.breakdown(rejectedBy)
+        /// With rejections, `rejected: 2 invalid-alert, 1 not-json` (by `FailureKind`, as the error records name
+        /// them): printed just before the summary line, which stays the run's last.
+        var breakdownLine: String? {
+            rejectedBy.isEmpty ? nil : "rejected: " + Self.breakdown(rejectedBy)
         }
 
-        private var counts: String {
+        /// `N rendered, M rejected in T s (R alerts/s)` and what a stop left undone.
+        var line: String {
             let total = rendered + skipped + rejected
             let rate = seconds > 0 ? Int((Double(total) / seconds).rounded()) : total
             var counts = "\(rendered) rendered"

@@ -132,7 +132,7 @@ struct ServeCommand: ParsableCommand {
             try await AlertServer.run(settings, extensions: AlertKitCommand.extensions,
                                       commit: String(cString: alertkit_build_commit()), logger: logger, log: log,
                                       reconfigure: {
-                                          do { return try command.configuration() } catch { throw ServerConfigurationError(error.message) }
+                                          do throws(ConfigurationProblem) { return try command.configuration() } catch { throw ServerConfigurationError(error.message) }
                                       }) { port in
                 Diagnostics.print("alertkit serve \(AlertKitCommand.version): listening on "
                                   + "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")

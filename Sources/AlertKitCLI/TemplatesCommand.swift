@@ -59,17 +59,29 @@ struct TemplatesCommand: ParsableCommand {
             }
             let side = ReviewSide(name: folders.first?.path ?? "shipped", folders: folders)
             let stream = RecordStream(inputs: inputs)
-            let report = Review(before: side, after: side).run(AnyIterator { stream.next() }.lazy.map(\.bytes))
+            // A folder's findings are those the shipped templates do not have on the same records (its own formats',
+            // or what its words do to the shipped ones); those already in the shipped templates are notes. Without a
+            // folder, the shipped templates' own are the findings.
+            let before = folders.isEmpty ? side : ReviewSide.shipped
+            let report = Review(before: before, after: side).run(AnyIterator { stream.next() }.lazy.map(\.bytes))
             var found = 0
             for row in report.rows {
-                for findings in row.findingsAfter {
+                for findings in folders.isEmpty ? row.findingsAfter : row.newFindings {
                     found += findings.count
-                    let example = findings.examples.first.map { ", e.g. record \($0.position + 1)\($0.id.map { " (\($0))" } ?? ""): \($0.message)" } ?? ""
-                    Diagnostics.print("\(row.format) [\(row.locale)]: \(findings.rule): \(findings.count) of \(row.records) records\(example)")
+                    Diagnostics.print("\(row.format) [\(row.locale)]: \(findings.rule): \(findings.count) of \(row.records) records\(Self.example(findings))")
+                }
+                for findings in folders.isEmpty ? [] : row.existingFindings {
+                    Diagnostics.print("note: \(row.format) [\(row.locale)]: \(findings.rule): \(findings.count) of \(row.records) records, as "
+                                      + "with the shipped templates\(Self.example(findings))")
                 }
             }
             guard found == 0 else { throw ExitCodes.findings }
-            try Console.line("templates: \(report.records) sample records within every channel's limits")
+            try Console.line("templates: \(report.records) sample records within every channel's limits"
+                             + (folders.isEmpty ? "" : " (or no further past them than with the shipped templates)"))
+        }
+
+        private static func example(_ findings: ReviewReport.Findings) -> String {
+            findings.examples.first.map { ", e.g. record \($0.position + 1)\($0.id.map { " (\($0))" } ?? ""): \($0.message)" } ?? ""
         }
     }
 }

@@ -23,7 +23,7 @@ extension ReviewReport: CustomStringConvertible {
             for findings in row.fixedFindings {
                 lines.append("    fixed \(line(findings.rule)): \(findings.count) record\(findings.count == 1 ? "" : "s")")
             }
-            for findings in row.existingFindings {
+            for findings in row.hasChanges ? row.existingFindings : [] {  // an unchanged row's count says enough
                 lines.append("    already there before the change \(line(findings.rule)): \(findings.count) record\(findings.count == 1 ? "" : "s")")
             }
         }

@@ -33,11 +33,12 @@ struct RequestLogging: RouterMiddleware {
         let notes = context.notes
         let query = request.uri.queryParameters
         // The format and locale asked for: the client's words, so cut to 64 bytes of visible ASCII.
-        var asked: Logger.Metadata = [:]
+        var fields: Logger.Metadata = [:]
         if route == "/v1/render" || route == "/v1/batch" {
-            asked["format"] = .string(query["format"].map { Self.field(String($0)) } ?? "html")
+            fields["format"] = .string(query["format"].map { Self.field(String($0)) } ?? "html")
         }
-        if let locale = query["locale"] { asked["locale"] = .string(Self.field(String(locale))) }
+        if let locale = query["locale"] { fields["locale"] = .string(Self.field(String(locale))) }
+        let asked = fields
         @Sendable func finish(complete: Bool) {
             let elapsed = ContinuousClock.now - start
             let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000

@@ -261,6 +261,6 @@ final class BatchCommandTests {
         #expect(!written.contains("\u{1B}") && !written.contains("\r"), "\(written)")
         // On a terminal (script(1) gives the command one): a live line, redrawn in place.
         let live = try CLI.shell("script -qec '\"$ALERTKIT\" batch \(feed) --ndjson --progress >/dev/null' /dev/null")
-        #expect(live.standardOutput.contains("\u{1B}[K") && live.standardOutput.contains("1 rendered, 0 rejected in "), "\(live.standardOutput)")
+        #expect(live.output.contains("\u{1B}[K") && live.output.contains("1 rendered, 0 rejected in "), "\(live.output)")
     }
 }

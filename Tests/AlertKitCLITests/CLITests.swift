@@ -80,7 +80,7 @@ final class CLITests {
         let path = try write("email: mateagar@gmail.com\n", "notjson.json")
         let result = try CLI.run(["render", path])
         #expect(result.status == 1)
-        #expect(result.standardError == "\(path): not valid JSON at line 1, column 1: unexpected 'e', expected a value\n")
+        #expect(result.standardError == "\(path): not valid JSON at line 1, column 1: unexpected text starting \"email\", expected a JSON value (an alert is a JSON object, {…})\n")
         #expect(result.output.isEmpty)
     }
 

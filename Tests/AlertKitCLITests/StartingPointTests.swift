@@ -89,6 +89,9 @@ struct StartingPointTests {
             let command = try CLI.run(["render", alert.path, "-f", "text", "--templates", folder.path, "--locale", locale])
             #expect(output.document == command.output, "\(locale)")
         }
-        #expect(throws: AlertPipelineError.self) { try AlertPipeline(templates: folder, locale: "xx") }
+        // A folder whose catalog does not load is an error naming the file, not a pipeline of generic words.
+        let broken = try ScratchDirectory("alertkit-pipeline")
+        try broken.file("catalog/en.json", "{")
+        #expect(throws: AlertPipelineError.self) { try AlertPipeline(templates: broken.url, locale: "en") }
     }
 }

@@ -118,7 +118,6 @@ struct ReviewTests {
             let sourceText = source.map { ($0.same ?? "") + ($0.removed ?? "") + ($0.added ?? "") }.joined()
             #expect(sourceText.contains(row.format == "email" ? "quoted-printable" : "<"), "\(row.format): \(sourceText.prefix(300))")
         }
-        #expect(report.rows.first { $0.format == "email" }!.clusters.first!.examples[0].diff.contains { $0.same?.contains("Subject: ") == true })
         let page = report.html()
         #expect(page.contains("<details><summary>The source (what the reader does not see)</summary>"))
     }
@@ -151,7 +150,7 @@ struct ReviewTests {
         let row = try #require(report.rows.first)
         #expect(row.changed > 0 && row.newFindings.isEmpty && !row.existingFindings.isEmpty, "\(row.counts)")
         #expect(row.existingFindings.reduce(0) { $0 + $1.count } == Self.samples.count, "every sample is past 10 bytes on both sides")
-        #expect(row.counts.contains("already there before the change") && !report.fails(on: .failures), row.counts)
+        #expect(row.counts.contains("already there before the change") && !report.fails(on: .failures), "\(row.counts)")
         #expect(report.description.contains("already there before the change"))
     }
 

@@ -82,7 +82,7 @@ struct ServerTests {
             try await client.execute(uri: "/v1/validate", method: .post, headers: Self.json,
                                      body: ByteBuffer(bytes: try Fixtures.sample("email-alert"))) { response in
                 #expect(response.status == .ok)
-                #expect(Self.body(response) == "{\"valid\":true,\"problems\":[]}\n")
+                #expect(Self.body(response) == "{\"valid\":true,\"problems\":[],\"warnings\":[]}\n")
             }
             try await client.execute(uri: "/v1/validate", method: .post, headers: Self.json,
                                      body: ByteBuffer(string: #"{"id": "", "type": 7, "events": []}"#)) { response in
@@ -304,7 +304,7 @@ struct ServerTests {
                                            (alert(events: 3), .unprocessableContent, "the events limit"),
                                            (alert(events: 1, name: 40), .ok, ""),
                                            (alert(events: 1, name: 41), .badRequest, "over the string limit of 40 bytes"),
-                                           (alert(events: 1) + String(repeating: " ", count: 600), .unprocessableContent, "the alert size limit")] {
+                                           (alert(events: 1) + String(repeating: " ", count: 600), .contentTooLarge, "the alert size limit")] {
                 try await client.execute(uri: "/v1/render?format=text", method: .post, headers: Self.json, body: ByteBuffer(string: body)) { response in
                     #expect(response.status == status, "\(body.prefix(60))")
                     if !needle.isEmpty { #expect(Self.body(response).contains(needle)) }

@@ -63,11 +63,11 @@ package struct JSONReader {
 
     /// The error for plain text where a value should start (a line of text in a feed): its first word (letters only,
     /// at most 16, so that no number or value of the line is echoed), and what was wanted.
-    package func textError() -> JSONSyntaxError {
+    package func textError(at position: Int? = nil) -> JSONSyntaxError {
         var end = index
         while end < bytes.count, end - index < 16, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") { end += 1 }
         let text = String(decoding: bytes[index..<end], as: UTF8.self)
-        return error("unexpected text starting \"\(text)\", expected a JSON value (an alert is a JSON object, {…})")
+        return error("unexpected text starting \"\(text)\", expected a JSON value (an alert is a JSON object, {…})", at: position)
     }
 
     package mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
@@ -76,7 +76,7 @@ package struct JSONReader {
         guard index + count <= bytes.count else { throw error("unexpected end of input in a literal") }
         for offset in 0..<count where bytes[index + offset] != start[offset] {
             // Text that only starts like `true`, `false` or `null` (a line of plain text in a feed): say what it is.
-            throw textError()
+            throw textError(at: index + offset)  // where the text stops being the literal
         }
         index += count
     }

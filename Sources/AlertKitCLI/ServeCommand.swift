@@ -139,6 +139,9 @@ struct ServeCommand: ParsableCommand {
             }
         } catch let error as ServerConfigurationError {
             throw Diagnostics.fail("Error: \(error)", code: ExitCodes.configuration)
+        } catch {
+            // Listening failed (the port taken, an address not this machine's…): the setup's to change, not a bug.
+            throw Diagnostics.fail("Error: cannot serve on \(host):\(settings.port): \(error)", code: ExitCodes.configuration)
         }
     }
 
@@ -188,11 +191,16 @@ struct ServeCommand: ParsableCommand {
             }
             settings.helpLine = line
         }
-        if let value = limits.maxDocumentBytes { settings.limits.maxDocumentBytes = value }
-        if let value = limits.maxAlertBytes { settings.limits.maxBytes = value }
-        if let value = limits.maxEvents { settings.limits.maxEvents = value }
-        if let value = limits.maxStringBytes { settings.limits.maxStringBytes = value }
-        if let value = limits.maxDepth { settings.limits.maxDepth = value }
+        // Each limit: the flag, else the --config file's, else the stored one (`alertkit config set max-events`).
+        var fileKeys: Set<String> = []
+        if let config, let data = FileManager.default.contents(atPath: config),
+           let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] { fileKeys = Set(object.keys) }
+        func limit(_ flag: Int?, _ key: String, _ stored: Int?) -> Int? { flag ?? (fileKeys.contains(key) ? nil : stored) }
+        if let value = limit(limits.maxDocumentBytes, "maxDocumentBytes", stored.maxDocumentBytes) { settings.limits.maxDocumentBytes = value }
+        if let value = limit(limits.maxAlertBytes, "maxAlertBytes", stored.maxAlertBytes) { settings.limits.maxBytes = value }
+        if let value = limit(limits.maxEvents, "maxEvents", stored.maxEvents) { settings.limits.maxEvents = value }
+        if let value = limit(limits.maxStringBytes, "maxStringBytes", stored.maxStringBytes) { settings.limits.maxStringBytes = value }
+        if let value = limit(limits.maxDepth, "maxDepth", stored.maxDepth) { settings.limits.maxDepth = value }
         do throws(SettingsError) { settings.alertKeys = try UnsubscribeSecret.signer() } catch {
             throw ConfigurationProblem(message: error.description)
         }

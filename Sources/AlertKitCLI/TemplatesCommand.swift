@@ -77,7 +77,7 @@ struct TemplatesCommand: ParsableCommand {
             }
             guard found == 0 else { throw ExitCodes.findings }
             try Console.line("templates: \(report.records) sample records within every channel's limits"
-                             + (folders.isEmpty ? "" : " (or no further past them than with the shipped templates)"))
+                             + (folders.isEmpty ? "" : " (past none the shipped templates are within)"))
         }
 
         private static func example(_ findings: ReviewReport.Findings) -> String {

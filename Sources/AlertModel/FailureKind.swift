@@ -165,7 +165,7 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .brokenFormat: "the format's templates do not load (the service: that format alone fails)"
         case .noInput: "an input file or folder cannot be read"
         case .missingResources: "AlertKit's shipped templates and catalogs are not where the binary looks"
-        case .cannotCreate: "an output cannot be written"
+        case .cannotCreate: "an output cannot be written (batch --out-dir: a record whose file cannot be made is rejected under this kind)"
         case .configuration: "a template that does not parse, a bad catalog, icon or settings file, a link out of the templates folder"
         case .internalError: "AlertKit failed: a bug (the service's log has the request id)"
         case .forcedStop: "serve: something still held the shutdown 3 s past the grace period"

@@ -13,9 +13,10 @@ enum ReaderText {
         return nil
     }
 
-    /// `Subject: …`, a blank line, then the plain-text part decoded (or the HTML part's visible text).
+    /// `Subject: …`, a blank line, then the HTML part's visible text, what mail clients show (or the plain-text part
+    /// decoded, in a message without one).
     static func mail(_ message: [UInt8]) -> String? {
-        guard let body = MailMessage.textPart(message) ?? MailMessage.htmlPart(message).map(visibleText) else { return nil }
+        guard let body = MailMessage.htmlPart(message).map(visibleText) ?? MailMessage.textPart(message) else { return nil }
         return "Subject: " + (MailMessage.subject(message) ?? "") + "\n\n" + body
     }
 

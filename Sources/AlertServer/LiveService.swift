@@ -52,8 +52,22 @@ final class LiveService: Sendable {
                                metadata: ["settings": .string(fixed.joined(separator: ", "))])
             }
             configuration.keepRestartOnly(of: old)
+            let previous = self.service
             let service = try AlertService.checked(configuration, extensions: extensions, logger: logger)
+            // A format that loaded before and does not now is a broken reload, --strict or not: the old one stays.
+            let before = Set(previous.formats.broken.map(\.format.name))
+            if let broken = service.formats.broken.first(where: { !before.contains($0.format.name) }) {
+                throw ServerConfigurationError("the format \(broken.format.name) does not load: \(broken.error)")
+            }
             let tokens = try configuration.tokenFile.map(BearerTokens<AlertRequestContext>.load(file:))
+            // Authentication is never turned off by a reload: a server started with tokens keeps needing one.
+            if self.tokens != nil, tokens == nil {
+                throw ServerConfigurationError("the reloaded settings name no token file, and this server needs tokens; "
+                                               + "a restart can serve without them")
+            }
+            if let tokens, tokens != self.tokens {
+                logger.notice("reload: the bearer tokens changed", metadata: ["tokens": .stringConvertible(tokens.count)])
+            }
             snapshot.withLock { $0 = Snapshot(service: service, tokens: tokens) }
             lastReload.withLock { $0 = .loaded }
             metrics.reloaded(result: "loaded")

@@ -88,7 +88,8 @@ struct Routes: Sendable {
         let body = try await self.body(request, service)
         let rendered: (document: RenderedDocument, warnings: [ProblemDetails.Item])
         do { rendered = try service.render(body, options) } catch {
-            metrics.rejected(reason: error.kind ?? .internalError)
+            // A body refused, not the server's own failure (a broken format, an internal error: 500).
+            if let kind = error.kind, kind.rejectsRecord || (kind.httpStatus ?? 500) < 500 { metrics.rejected(reason: kind) }
             throw error
         }
         metrics.rendered(format: options.emitter.format.name)

@@ -2,11 +2,14 @@
 old ones and says why), the start and stop lines, JSON logs, and what /metrics counts."""
 import concurrent.futures
 import json
+import os
+import pathlib
 import signal
+import subprocess
 import time
 
 from clients import metric, request
-from conftest import ROOT, Server
+from conftest import ROOT, Server, alertkit
 
 SAMPLE = (ROOT / "SampleData" / "email-alert.json").read_bytes()
 JSON = {"Content-Type": "application/json"}
@@ -68,6 +71,12 @@ def test_sighup_reloads_a_good_folder_and_keeps_the_old_one_when_the_new_is_brok
             server.process.send_signal(signal.SIGHUP)
             assert settled(lambda: reloads(server, "loaded"), 2) == 2
             assert brief(server)[1].startswith("third words: ")
+            # A template that no longer parses, without --strict: a broken reload too; the format keeps answering.
+            template.write_text("{{#details}}\n")
+            server.process.send_signal(signal.SIGHUP)
+            assert settled(lambda: reloads(server, "failed"), 2) == 2
+            status, body = brief(server)
+            assert status == 200 and body.startswith("third words: "), body
             stop_serving = True
             asking.result(timeout=30)
         assert statuses and set(statuses) == {200}, f"requests during the reloads: {sorted(set(statuses))}"
@@ -130,3 +139,48 @@ def test_metrics_count_rejections_by_reason_and_warnings(tmp_path):
     for reason in ("not_json", "invalid_alert", "unsupported_media_type"):
         assert metric(exposition, "alertkit_rejected_total", f'reason="{reason}"') == 1, (reason, exposition)
     assert metric(exposition, "alertkit_warnings_total", 'format="text"') == 1, exposition
+
+
+def test_a_reload_never_turns_authentication_off(tmp_path):
+    tokens = tmp_path / "tokens"
+    tokens.write_text("secret\n")
+    config = tmp_path / "serve.json"
+    config.write_text(json.dumps({"tokenFile": str(tokens)}))
+    server = Server("--config", str(config))
+    try:
+        assert request(server.port, "POST", "/v1/render", SAMPLE, JSON)[0] == 401
+        config.write_text("{}")  # the token file left out of the settings
+        server.process.send_signal(signal.SIGHUP)
+        assert settled(lambda: reloads(server, "failed"), 1) == 1
+        assert request(server.port, "POST", "/v1/render", SAMPLE, JSON)[0] == 401
+        assert request(server.port, "POST", "/v1/render", SAMPLE, dict(JSON, Authorization="Bearer secret"))[0] == 200
+        # A new token file is taken (a rotation), and said so.
+        tokens.write_text("rotated\n")
+        config.write_text(json.dumps({"tokenFile": str(tokens)}))
+        server.process.send_signal(signal.SIGHUP)
+        assert settled(lambda: reloads(server, "loaded"), 1) == 1
+        assert request(server.port, "POST", "/v1/render", SAMPLE, dict(JSON, Authorization="Bearer secret"))[0] == 401
+        assert request(server.port, "POST", "/v1/render", SAMPLE, dict(JSON, Authorization="Bearer rotated"))[0] == 200
+    finally:
+        server.stop()
+        log = server.log_path.read_text()
+        server.close()
+    assert "needs tokens" in log and "reload: the bearer tokens changed" in log, log[-1500:]
+
+
+def test_serve_takes_the_stored_limits_under_its_file_and_flags(tmp_path):
+    """`alertkit config set max-events 2` holds for serve as for render; a reload reads it again."""
+    one_event = json.loads(SAMPLE)
+    three = dict(one_event, events=one_event["events"] * 3)
+    body = json.dumps(three).encode()
+    server = Server(settings=[("max-events", "5")])
+    try:
+        assert request(server.port, "POST", "/v1/render?format=text", body, JSON)[0] == 200
+        subprocess.run([alertkit(), "config", "set", "max-events", "2"], check=True, capture_output=True,
+                       env=dict(os.environ, ALERTKIT_CONFIG=str(pathlib.Path(server.directory.name) / "config.json")))
+        server.process.send_signal(signal.SIGHUP)
+        assert settled(lambda: reloads(server, "loaded"), 1) == 1
+        status, _, answer = request(server.port, "POST", "/v1/render?format=text", body, JSON)
+        assert status == 422 and b"the events limit" in answer, answer[:300]
+    finally:
+        server.close()

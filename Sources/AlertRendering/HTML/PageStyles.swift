@@ -10,16 +10,58 @@ public enum PageStyles {
         folders.isEmpty ? PageShell.shipped.styles : try PageShell(folders: folders).styles
     }
 
-    /// The same stylesheet for a fragment inside someone else's page: its page-wide rules (`:root`'s variables,
-    /// `body`'s type and colours, `*`'s box sizing) scoped to `.alertkit`, and `html, body`'s dropped, so that it
-    /// styles the fragment and nothing around it. A folder's own `style.css.mustache` that does not have the shipped
-    /// rules' shape is given as it is.
+    /// The same stylesheet for a fragment inside someone else's page: every rule's selectors scoped to `.alertkit`
+    /// (in `@media` blocks too): `:root`, `html` and `body` become the fragment's article itself, `*` the article and
+    /// what it holds, and any other selector is looked for inside the article, so that it styles the fragment and
+    /// nothing around it.
     public static func fragmentCSS(templates folders: [URL] = []) throws(TemplateError) -> String {
-        var css = try pageCSS(templates: folders)
-        for (page, fragment) in [(":root {", ".alertkit {"), ("\n* { box-sizing: border-box; }", "\n.alertkit, .alertkit * { box-sizing: border-box; }"),
-                                 ("\nhtml, body { height: 100%; margin: 0; }", ""), ("\nbody {", "\n.alertkit {")] {
-            css = css.replacingOccurrences(of: page, with: fragment)
+        scoped(try pageCSS(templates: folders))
+    }
+
+    /// `css` with every selector scoped to `.alertkit`.
+    static func scoped(_ css: String) -> String {
+        var out = "", prelude = ""
+        var blocks: [Bool] = []  // for each open block: whether it holds rules (an at-rule's) rather than declarations
+        for character in css {
+            switch character {
+            case "{":
+                let comment = prelude.range(of: "*/", options: .backwards).map { String(prelude[..<$0.upperBound]) } ?? ""
+                let head = String(prelude.dropFirst(comment.count))
+                if blocks.allSatisfy({ $0 }), !head.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("@") {
+                    out += comment + scope(head) + "{"
+                    blocks.append(false)
+                } else {
+                    out += prelude + "{"
+                    blocks.append(head.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("@"))
+                }
+                prelude = ""
+            case "}":
+                out += prelude + "}"
+                prelude = ""
+                _ = blocks.popLast()
+            default:
+                prelude.append(character)
+            }
         }
-        return css
+        return out + prelude
+    }
+
+    /// One rule's selector list scoped to `.alertkit`, its white space kept around it.
+    private static func scope(_ head: String) -> String {
+        let lead = head.prefix { $0.isWhitespace }
+        let selectors = head.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !selectors.isEmpty else { return head }
+        var scoped: [String] = []
+        for part in selectors.split(separator: ",") {
+            let selector = part.trimmingCharacters(in: .whitespacesAndNewlines)
+            switch selector {
+            case ":root", "html", "body": scoped.append(".alertkit")
+            case "*": scoped.append(".alertkit, .alertkit *")
+            default: scoped.append(selector.hasPrefix(".alertkit") ? selector : ".alertkit " + selector)
+            }
+        }
+        var unique: [String] = []
+        for selector in scoped where !unique.contains(selector) { unique.append(selector) }
+        return lead + unique.joined(separator: ", ") + " "
     }
 }

@@ -192,9 +192,7 @@ struct ServeCommand: ParsableCommand {
             settings.helpLine = line
         }
         // Each limit: the flag, else the --config file's, else the stored one (`alertkit config set max-events`).
-        var fileKeys: Set<String> = []
-        if let config, let data = FileManager.default.contents(atPath: config),
-           let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] { fileKeys = Set(object.keys) }
+        let fileKeys = settings.keysInFile  // the file as read once, above
         func limit(_ flag: Int?, _ key: String, _ stored: Int?) -> Int? { flag ?? (fileKeys.contains(key) ? nil : stored) }
         if let value = limit(limits.maxDocumentBytes, "maxDocumentBytes", stored.maxDocumentBytes) { settings.limits.maxDocumentBytes = value }
         if let value = limit(limits.maxAlertBytes, "maxAlertBytes", stored.maxAlertBytes) { settings.limits.maxBytes = value }

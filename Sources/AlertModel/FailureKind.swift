@@ -104,12 +104,8 @@ public enum FailureKind: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// Whether this kind rejects a record (exit 1; an error record in a batch), rather than the request or the run.
-    public var rejectsRecord: Bool {
-        switch self {
-        case .notJSON, .invalidAlert, .tooLarge, .documentTooLarge, .overReceiverLimit, .renderTimeout, .unreadable: true
-        default: false
-        }
-    }
+    /// The render timeout is one too, though only the service meets it (a `/v1/batch` line's error record).
+    public var rejectsRecord: Bool { exitCode == 1 || self == .renderTimeout }
 
     /// The problem's type URI: `urn:alertkit:problem:NAME`.
     public var problemType: String { "urn:alertkit:problem:" + rawValue }

@@ -59,6 +59,9 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     /// (`alertkit serve` makes it from `ALERTKIT_UNSUBSCRIBE_SECRET`), never a file's key.
     public var alertKeys: AlertKeySigner?
 
+    /// The keys the configuration file gave (none for the defaults): what stands over the stored settings.
+    public var keysInFile: Set<String> = []
+
     /// The defaults.
     public init() {}
 
@@ -70,6 +73,7 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
             throw DecodingError.dataCorruptedError(forKey: unknown, in: container, debugDescription:
                 "unknown key \"\(unknown.stringValue)\"; known: \(CodingKeys.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
         }
+        keysInFile = Set(container.allKeys.map(\.stringValue))
         let values = try decoder.container(keyedBy: CodingKeys.self)
         host = try values.decodeIfPresent(String.self, forKey: .host) ?? host
         port = try values.decodeIfPresent(Int.self, forKey: .port) ?? port

@@ -1,5 +1,6 @@
 import AlertModel
 import AlertPresentation
+import AlertServer
 import ArgumentParser
 import Foundation
 
@@ -21,15 +22,14 @@ struct SettingKey: Sendable {
     /// The commands it applies to: each has the flag `--NAME` when `hasFlag`, and reads the stored value otherwise.
     let appliesTo: [String]
     /// Whether the commands it applies to take it as a flag for one run (`--NAME`), over the stored value.
-    var hasFlag: Bool { !["product-name", "app-link", "sms-opt-out", "sender-name", "sender-address", "unsubscribe",
-                          "action-links", "bot-actions"].contains(name) }
+    let hasFlag: Bool
     /// The stored value as `config get` prints it; `nil` when unset.
     let read: @Sendable (Settings) -> String?
     /// Stores a value from its text, checked; `nil` unsets it.
     let write: @Sendable (inout Settings, String?) throws(SettingsError) -> Void
 
     init(name: String, key: String, takes: String, defaultValue: String, help: String, appliesTo: [String],
-         read: @escaping @Sendable (Settings) -> String?,
+         hasFlag: Bool = true, read: @escaping @Sendable (Settings) -> String?,
          write: @escaping @Sendable (inout Settings, String?) throws(SettingsError) -> Void) {
         self.name = name
         self.key = key
@@ -37,6 +37,7 @@ struct SettingKey: Sendable {
         self.defaultValue = defaultValue
         self.help = help
         self.appliesTo = appliesTo
+        self.hasFlag = hasFlag
         self.read = read
         self.write = write
     }
@@ -45,10 +46,11 @@ struct SettingKey: Sendable {
     var line: String { "\(takes) — \(help) (default \(defaultValue); \(appliesTo.joined(separator: ", ")))" }
 
     /// A flag's help from the table: what the key does, its default, and that the stored setting stands in for it.
-    static func flagHelp(_ name: String, valueName: String) -> ArgumentHelp {
+    static func flagHelp(_ name: String, valueName: String? = nil) -> ArgumentHelp {
         let entry = all.first { $0.name == name }!  // the flags name keys of the table; a test runs every --help
         let help = entry.help.prefix(1).uppercased() + entry.help.dropFirst()
-        return ArgumentHelp("\(help) (default: the stored setting, then \(entry.defaultValue)).", valueName: valueName)
+        let file = entry.appliesTo == ["serve"] ? "--config's value, then " : ""
+        return ArgumentHelp("\(help) (default: \(file)the stored setting, then \(entry.defaultValue)).", valueName: valueName)
     }
 
     /// The key named `name`, or an error listing them all.
@@ -61,8 +63,23 @@ struct SettingKey: Sendable {
 
     static let rendering = ["render", "batch", "preview", "review", "serve"]
 
-    /// Every setting.
-    static let all: [SettingKey] = [
+    /// Every setting: the commands' shared ones, then `serve`'s own.
+    static let all: [SettingKey] = shared + ServerSetting.all.map(serve)
+
+    /// A row of `serve`'s own settings: the value stored as its file takes it (a number, on or off, text).
+    private static func serve(_ setting: ServerSetting) -> SettingKey {
+        SettingKey(name: setting.name, key: setting.key, takes: setting.takes, defaultValue: setting.defaultValue,
+                   help: setting.help + (setting.restartOnly ? "; a running server takes a change of it at a restart, not at SIGHUP" : ""),
+                   appliesTo: ["serve"], read: { $0.serve(setting.key) }) { settings, value throws(SettingsError) in
+            guard let value else { settings.values[setting.key] = nil; return }
+            do throws(ServerConfigurationError) { settings.values[setting.key] = try setting.parse(value) } catch {
+                throw SettingsError(error.description)
+            }
+        }
+    }
+
+    /// The settings the commands share.
+    private static let shared: [SettingKey] = [
         number("threshold", \.threshold, takes: "a number from 0 to 1", defaultValue: "\(UrgencyPolicy.default.threshold)",
                help: "the severity at which alerts are urgent", appliesTo: ["render", "batch", "preview", "review"]) { (value: String) throws(SettingsError) -> Double in
             guard let number = Double(value), (0...1).contains(number) else {
@@ -114,7 +131,7 @@ struct SettingKey: Sendable {
                    defaultValue: "the catalog's",
                    help: "where each action's button leads in channels whose buttons open links (Teams, Slack), e.g. "
                        + "\"remind=https://acme.example/a/{alertKey}/remind\"; {alertKey} as in unsubscribe",
-                   appliesTo: rendering, read: { $0.actionLinks.map(links) }) { settings, value throws(SettingsError) in
+                   appliesTo: rendering, hasFlag: false, read: { $0.actionLinks.map(links) }) { settings, value throws(SettingsError) in
             guard let value else { settings.actionLinks = nil; return }
             var parsed: [String: String] = [:]
             for pair in value.split(whereSeparator: \.isWhitespace) {
@@ -133,7 +150,7 @@ struct SettingKey: Sendable {
         },
         flag("bot-actions", \.botActions, defaultValue: "the catalog's",
              help: "whether a bot receives the button presses Teams posts back (Action.Submit); off, a card has only the "
-                 + "buttons that lead somewhere", appliesTo: rendering),
+                 + "buttons that lead somewhere", appliesTo: rendering, hasFlag: false),
     ]
 
     /// Action links as `config set action-links` takes them.
@@ -166,9 +183,9 @@ struct SettingKey: Sendable {
     }
 
     private static func flag(_ name: String, _ path: WritableKeyPath<Settings, Bool?> & Sendable, defaultValue: String,
-                             help: String, appliesTo: [String]) -> SettingKey {
+                             help: String, appliesTo: [String], hasFlag: Bool = true) -> SettingKey {
         SettingKey(name: name, key: camelCase(name), takes: "on or off", defaultValue: defaultValue, help: help, appliesTo: appliesTo,
-                   read: { $0[keyPath: path].map { $0 ? "on" : "off" } }) { settings, value throws(SettingsError) in
+                   hasFlag: hasFlag, read: { $0[keyPath: path].map { $0 ? "on" : "off" } }) { settings, value throws(SettingsError) in
             guard let value else { settings[keyPath: path] = nil; return }
             switch value.lowercased() {
             case "on", "true", "yes", "1": settings[keyPath: path] = true
@@ -195,7 +212,7 @@ struct SettingKey: Sendable {
     private static func product(_ name: String, _ path: WritableKeyPath<Settings, String?> & Sendable, key: String? = nil,
                                 help: String, set: @escaping @Sendable (inout ProductSettings, String) -> Void) -> SettingKey {
         SettingKey(name: name, key: key ?? camelCase(name), takes: "one line of text", defaultValue: "the catalog's",
-                   help: help, appliesTo: rendering, read: { $0[keyPath: path] }) { settings, value throws(SettingsError) in
+                   help: help, appliesTo: rendering, hasFlag: false, read: { $0[keyPath: path] }) { settings, value throws(SettingsError) in
             guard let value else { settings[keyPath: path] = nil; return }
             var product = ProductSettings.placeholder
             set(&product, value)

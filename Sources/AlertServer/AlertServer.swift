@@ -100,7 +100,7 @@ struct ShutdownWatchdog: Service {
     func run() async throws {
         try? await gracefulShutdown()
         logger.notice("shutting down: no new connections; requests in flight get the grace period",
-                      metadata: ["grace_period_s": .stringConvertible(seconds - 3)])
+                      metadata: ["grace_period": .stringConvertible(seconds - 3)])
         let seconds = seconds
         let thread = Thread {
             Thread.sleep(forTimeInterval: seconds)

@@ -1,3 +1,4 @@
+import AlertJSON
 import AlertModel
 import AlertPresentation
 import Foundation
@@ -45,6 +46,8 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     public var batchJobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Seconds that requests in flight get to finish after SIGTERM or SIGINT.
     public var gracePeriod: Double = 10
+    /// How the log is written: `text` (key=value pairs) or `json` (one object a line).
+    public var logFormat = "text"
     /// What one alert may hold, in every endpoint and each `/v1/batch` line (keys `maxAlertBytes`, `maxEvents`,
     /// `maxStringBytes`, `maxDepth`), and how large its document may be (`maxDocumentBytes`).
     public var limits = AlertLimits.default
@@ -65,32 +68,23 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
     /// The defaults.
     public init() {}
 
-    /// A configuration file's keys, each optional; unknown keys are an error.
+    /// A configuration file's keys, each optional; unknown keys are an error. The server's own keys are
+    /// `ServerSetting.all`'s; `templates`, the limits, `helpLine` and `product` are those `alertkit config` shares.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
-        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        let known = Self.fileKeys
         if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
             throw DecodingError.dataCorruptedError(forKey: unknown, in: container, debugDescription:
-                "unknown key \"\(unknown.stringValue)\"; known: \(CodingKeys.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
+                "unknown key \"\(unknown.stringValue)\"; known: \(known.sorted().joined(separator: ", "))")
         }
         keysInFile = Set(container.allKeys.map(\.stringValue))
+        for setting in ServerSetting.all {
+            let key = AnyKey(stringValue: setting.key)
+            guard let value = try container.decodeIfPresent(JSONValue.self, forKey: key) else { continue }
+            try setting.set(value, in: &self, label: setting.key)
+        }
         let values = try decoder.container(keyedBy: CodingKeys.self)
-        host = try values.decodeIfPresent(String.self, forKey: .host) ?? host
-        port = try values.decodeIfPresent(Int.self, forKey: .port) ?? port
         templates = try values.decodeIfPresent(String.self, forKey: .templates) ?? templates
-        bodyLimit = try values.decodeIfPresent(Int.self, forKey: .bodyLimit) ?? bodyLimit
-        allowReveal = try values.decodeIfPresent(Bool.self, forKey: .allowReveal) ?? allowReveal
-        strict = try values.decodeIfPresent(Bool.self, forKey: .strict) ?? strict
-        tokenFile = try values.decodeIfPresent(String.self, forKey: .tokenFile) ?? tokenFile
-        idleTimeout = try values.decodeIfPresent(Double.self, forKey: .idleTimeout) ?? idleTimeout
-        readTimeout = try values.decodeIfPresent(Double.self, forKey: .readTimeout) ?? readTimeout
-        maxBatchStreams = try values.decodeIfPresent(Int.self, forKey: .maxBatchStreams) ?? maxBatchStreams
-        batchJobs = try values.decodeIfPresent(Int.self, forKey: .batchJobs) ?? batchJobs
-        gracePeriod = try values.decodeIfPresent(Double.self, forKey: .gracePeriod) ?? gracePeriod
-        headTimeout = try values.decodeIfPresent(Double.self, forKey: .headTimeout) ?? headTimeout
-        maxConnectionsPerAddress = try values.decodeIfPresent(Int.self, forKey: .maxConnectionsPerAddress) ?? maxConnectionsPerAddress
-        batchMinRate = try values.decodeIfPresent(Double.self, forKey: .batchMinRate) ?? batchMinRate
-        renderTimeout = try values.decodeIfPresent(Double.self, forKey: .renderTimeout) ?? renderTimeout
         limits.maxDocumentBytes = try values.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? limits.maxDocumentBytes
         limits.maxBytes = try values.decodeIfPresent(Int.self, forKey: .maxAlertBytes) ?? limits.maxBytes
         limits.maxEvents = try values.decodeIfPresent(Int.self, forKey: .maxEvents) ?? limits.maxEvents
@@ -106,13 +100,20 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         }
     }
 
+    /// Every key a configuration file may hold: the server's own settings' and the shared ones.
+    public static var fileKeys: Set<String> {
+        Set(ServerSetting.all.map(\.key)).union(CodingKeys.allCases.map(\.rawValue))
+    }
+
     /// Reads a configuration file over the defaults.
     public static func load(file: String) throws -> ServerConfiguration {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
             throw ServerConfigurationError("\(file): cannot be read")
         }
-        do { return try JSONDecoder().decode(ServerConfiguration.self, from: data) } catch let error as DecodingError {
+        do { return try JSONDecoder().decode(ServerConfiguration.self, from: data) } catch let error as ServerConfigurationError {
+            throw ServerConfigurationError("\(file): \(error)")
+        } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context), .typeMismatch(_, let context), .keyNotFound(_, let context), .valueNotFound(_, let context):
                 let key = context.codingPath.map(\.stringValue).joined(separator: ".")
@@ -123,67 +124,52 @@ public struct ServerConfiguration: Sendable, Hashable, Decodable {
         }
     }
 
-    /// Why the configuration cannot serve: a port out of range, a limit below 1…
+    /// Why the configuration cannot serve: a port out of range, a limit below 1… (each setting checked as a
+    /// configuration file's value is).
     public func check() throws {
-        guard (0...65535).contains(port) else { throw ServerConfigurationError("port \(port) is not 0 to 65535") }
-        guard bodyLimit >= 1 else { throw ServerConfigurationError("bodyLimit must be at least 1 byte") }
-        guard maxBatchStreams >= 1, batchJobs >= 1, maxConnectionsPerAddress >= 1 else {
-            throw ServerConfigurationError("maxBatchStreams, batchJobs and maxConnectionsPerAddress must be at least 1")
+        for setting in ServerSetting.all {
+            var scratch = self
+            try setting.set(setting.value(in: self), in: &scratch)
         }
         if let name = limits.invalidLimit { throw ServerConfigurationError("the limit \(name) is too small") }
         if let problem = product.problem { throw ServerConfigurationError(problem) }
-        guard idleTimeout > 0, readTimeout > 0, headTimeout > 0, renderTimeout > 0, gracePeriod >= 0, batchMinRate >= 0 else {
-            throw ServerConfigurationError("idleTimeout, readTimeout, headTimeout and renderTimeout must be above 0, gracePeriod and batchMinRate 0 or more")
-        }
     }
 
-    /// The settings in force, for the start line of the log: never a secret (the token file's path, not its
-    /// tokens; whether an unsubscribe secret is set, not the secret).
+    /// The settings in force, for the start line of the log: every setting of the server's own by its name
+    /// (`body_limit`), never a secret (the token file's path, not its tokens; whether an unsubscribe secret is set,
+    /// not the secret).
     func inForce(port: Int, version: String, commit: String) -> [String: Logger.MetadataValue] {
-        [
+        var settings: [String: Logger.MetadataValue] = [
             "version": .string(version), "commit": .string(commit.isEmpty ? "development build" : commit),
-            "address": .string("\(host):\(port)"), "tokens": .string(tokenFile ?? "none"),
-            "allow_reveal": .stringConvertible(allowReveal), "strict": .stringConvertible(strict),
-            "body_limit": .stringConvertible(bodyLimit), "render_timeout_s": .stringConvertible(renderTimeout),
-            "read_timeout_s": .stringConvertible(readTimeout), "idle_timeout_s": .stringConvertible(idleTimeout),
-            "grace_period_s": .stringConvertible(gracePeriod), "batch_streams": .stringConvertible(maxBatchStreams),
+            "address": .string("\(host):\(port)"),
             "help_line": .string(helpLine?.display ?? "none"), "alert_keys": .string(alertKeys == nil ? "none" : "set"),
             "max_alert_bytes": .stringConvertible(limits.maxBytes), "max_events": .stringConvertible(limits.maxEvents),
             "max_document_bytes": .stringConvertible(limits.maxDocumentBytes),
         ]
+        for setting in ServerSetting.all where setting.name != "host" && setting.name != "port" {
+            settings[setting.name.replacingOccurrences(of: "-", with: "_")] = .string(setting.text(of: setting.value(in: self)))
+        }
+        return settings
     }
 
-    /// The settings a running server keeps until it restarts (a reload names each change of them): the address it
-    /// listens on, the rules of its connections and its shutdown.
-    static let restartOnly = ["host", "port", "idleTimeout", "headTimeout", "maxConnectionsPerAddress", "gracePeriod"]
+    /// The file keys of the settings a running server keeps until it restarts (a reload names each change of them):
+    /// the address it listens on, the rules of its connections, its shutdown and its log.
+    static var restartOnly: [String] { ServerSetting.all.filter(\.restartOnly).map(\.key) }
 
-    /// Whether `key` (one of `restartOnly`) differs between this configuration and `other`.
+    /// Whether the setting with file key `key` differs between this configuration and `other`.
     func differs(from other: ServerConfiguration, in key: String) -> Bool {
-        switch key {
-        case "host": host != other.host
-        case "port": port != other.port
-        case "idleTimeout": idleTimeout != other.idleTimeout
-        case "headTimeout": headTimeout != other.headTimeout
-        case "maxConnectionsPerAddress": maxConnectionsPerAddress != other.maxConnectionsPerAddress
-        case "gracePeriod": gracePeriod != other.gracePeriod
-        default: false
-        }
+        guard let setting = ServerSetting.keyed(key) else { return false }
+        return setting.value(in: self) != setting.value(in: other)
     }
 
     /// Takes `restartOnly`'s settings from `other`: what the running server still uses.
     mutating func keepRestartOnly(of other: ServerConfiguration) {
-        host = other.host
-        port = other.port
-        idleTimeout = other.idleTimeout
-        headTimeout = other.headTimeout
-        maxConnectionsPerAddress = other.maxConnectionsPerAddress
-        gracePeriod = other.gracePeriod
+        for setting in ServerSetting.all where setting.restartOnly { setting.copy(from: other, to: &self) }
     }
 
+    /// The keys a configuration file shares with `alertkit config` (the server's own are `ServerSetting.all`'s).
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case host, port, templates, bodyLimit, allowReveal, tokenFile, idleTimeout, readTimeout, maxBatchStreams, batchJobs, gracePeriod
-        case batchMinRate, renderTimeout, strict, headTimeout, maxConnectionsPerAddress
-        case maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, product, helpLine
+        case templates, maxAlertBytes, maxEvents, maxStringBytes, maxDepth, maxDocumentBytes, product, helpLine
     }
 
     private struct AnyKey: CodingKey {

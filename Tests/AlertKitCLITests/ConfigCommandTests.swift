@@ -48,7 +48,12 @@ final class ConfigCommandTests {
             + "max-depth = 64 (default)\nmax-document-bytes = 16777216 (default)\n"
             + "product-name = the catalog's (default)\napp-link = the catalog's (default)\nsms-opt-out = the catalog's (default)\n"
             + "sender-name = the catalog's (default)\nsender-address = the catalog's (default)\nunsubscribe = the catalog's (default)\n"
-            + "action-links = the catalog's (default)\nbot-actions = the catalog's (default)\n")
+            + "action-links = the catalog's (default)\nbot-actions = the catalog's (default)\n"
+            + "host = 127.0.0.1 (default)\nport = 8080 (default)\ntoken-file = none (default)\nallow-reveal = off (default)\n"
+            + "strict = off (default)\nbody-limit = 1048576 (default)\nread-timeout = 10 (default)\nhead-timeout = 10 (default)\n"
+            + "idle-timeout = 30 (default)\nrender-timeout = 10 (default)\ngrace-period = 10 (default)\n"
+            + "max-connections-per-address = 128 (default)\nmax-batch-streams = 2 (default)\nbatch-jobs = the core count (default)\n"
+            + "batch-min-rate = 1024 (default)\nlog-format = text (default)\n")
     }
 
     @Test("with a help line stored or given, Call dials it as a tel: link; without one the popup says what to do instead")
@@ -125,7 +130,10 @@ struct SettingsTableTests {
                       "max-document-bytes": "100000", "product-name": "Acme", "app-link": "https://acme.example/app",
                       "sms-opt-out": "Reply STOP to stop", "sender-name": "Acme", "sender-address": "alerts@acme.example",
                       "unsubscribe": "mailto:stop@acme.example", "action-links": "remind=https://acme.example/remind",
-                      "bot-actions": "on"]
+                      "bot-actions": "on", "host": "::1", "port": "9000", "token-file": "/etc/alertkit/tokens",
+                      "allow-reveal": "on", "strict": "on", "body-limit": "100", "read-timeout": "5", "head-timeout": "5",
+                      "idle-timeout": "5", "render-timeout": "5", "grace-period": "0", "max-connections-per-address": "4",
+                      "max-batch-streams": "1", "batch-jobs": "1", "batch-min-rate": "0", "log-format": "json"]
         for (key, value) in values {
             let set = try CLI.run(["config", "set", key, value], config: config)
             #expect(set.status == 0, "\(key): \(set.standardError)")

@@ -107,7 +107,7 @@ def test_the_log_starts_and_stops_with_the_version_and_settings_in_force_and_can
     lines = [line for line in log.splitlines() if line.startswith("{")]
     records = [json.loads(line) for line in lines]  # every log line is one JSON object
     started = next(record for record in records if record["message"] == "started")
-    assert started["version"] and started["body_limit"] == "65536" and started["tokens"] == "none", started
+    assert started["version"] and started["body_limit"] == "65536" and started["token_file"] == "none", started
     assert started["formats"] and "en" in started["locales"].split(","), started
     requests = [record for record in records if record["message"] == "request"]
     render = next(record for record in requests if record["status"] == "200" and record["route"] == "/v1/render")

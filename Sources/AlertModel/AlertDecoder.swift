@@ -28,7 +28,7 @@ public struct AlertDecoder: Sendable {
 
     /// Decodes one alert from JSON bytes.
     public func decode(_ bytes: some Collection<UInt8>) throws(AlertDecodingError) -> DecodedAlert {
-        guard bytes.count <= limits.maxBytes else { throw .invalid([limits.sizeIssue(bytes.count)]) }
+        guard bytes.count <= limits.maxBytes else { throw .tooLarge(limits.sizeIssue(bytes.count)) }
         // The parser's own bounds apply too, the tighter one winning.
         var limits = self.limits
         limits.maxDepth = min(limits.maxDepth, parser.maxDepth)

@@ -6,6 +6,8 @@ public enum AlertDecodingError: Error, Sendable, Hashable, CustomStringConvertib
     case notJSON(JSONSyntaxError)
     /// The JSON breaks the alert contract; every problem found, in document order.
     case invalid([ValidationIssue])
+    /// The record is over the alert size limit (`AlertLimits.maxBytes`) and was not read: its one issue, at the root.
+    case tooLarge(ValidationIssue)
 
     /// The problems as `ValidationIssue`s; a syntax error is one issue at the document's root.
     public var issues: [ValidationIssue] {
@@ -14,6 +16,8 @@ public enum AlertDecodingError: Error, Sendable, Hashable, CustomStringConvertib
             [ValidationIssue(pointer: .root, expected: "a JSON document", found: error.description)]
         case .invalid(let issues):
             issues
+        case .tooLarge(let issue):
+            [issue]
         }
     }
 
@@ -22,6 +26,7 @@ public enum AlertDecodingError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .notJSON(let error): error.description
         case .invalid(let issues): issues.map(\.description).joined(separator: "\n")
+        case .tooLarge(let issue): issue.description
         }
     }
 }

@@ -54,11 +54,6 @@ public struct AlertLimits: Sendable, Hashable {
 
     private static let sizeLimitName = "(the alert size limit)"
 
-    /// Whether `issue` is the one a record over `maxBytes` gets (`FailureKind.tooLarge`, not a breach of the contract).
-    static func isSizeIssue(_ issue: ValidationIssue) -> Bool {
-        issue.pointer == .root && issue.expected.hasPrefix("an alert of at most ") && issue.expected.hasSuffix(" bytes " + sizeLimitName)
-    }
-
     /// The issue for an events list of `count` events, over `maxEvents`.
     func eventsIssue(_ count: Int) -> ValidationIssue {
         ValidationIssue(pointer: JSONPointer.root.appending("events"),

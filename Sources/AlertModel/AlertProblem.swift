@@ -26,6 +26,7 @@ extension AlertDecodingError {
         switch self {
         case .notJSON(let syntax): [AlertProblem(pointer: "", message: syntax.description)]
         case .invalid(let issues): issues.map(AlertProblem.init(issue:))
+        case .tooLarge(let issue): [AlertProblem(issue: issue)]
         }
     }
 }

@@ -183,7 +183,8 @@ extension AlertDecodingError {
     public var kind: FailureKind {
         switch self {
         case .notJSON: .notJSON
-        case .invalid(let issues): issues.count == 1 && AlertLimits.isSizeIssue(issues[0]) ? .tooLarge : .invalidAlert
+        case .invalid: .invalidAlert
+        case .tooLarge: .tooLarge
         }
     }
 }

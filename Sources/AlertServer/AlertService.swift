@@ -204,7 +204,7 @@ struct AlertService: Sendable {
     static func problem(_ error: AlertDecodingError) -> ProblemDetails {
         switch error {
         case .notJSON(let syntax): .badRequest(syntax.description, problems: items(error.problems))
-        case .invalid where error.kind == .tooLarge: ProblemDetails(.tooLarge, detail: error.problems.first?.message ?? "", problems: items(error.problems))
+        case .tooLarge: ProblemDetails(.tooLarge, detail: error.problems.first?.message ?? "", problems: items(error.problems))
         case .invalid: .invalidAlert(items(error.problems))
         }
     }

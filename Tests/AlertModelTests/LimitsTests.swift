@@ -34,8 +34,11 @@ struct LimitsTests {
 
     /// The contract problems of a refused record (none when it was accepted or is not JSON).
     static func issues(_ bytes: [UInt8], _ limits: AlertLimits) -> [ValidationIssue] {
-        guard case .failure(.invalid(let issues)) = decode(bytes, limits) else { return [] }
-        return issues
+        switch decode(bytes, limits) {
+        case .failure(.invalid(let issues)): return issues
+        case .failure(.tooLarge(let issue)): return [issue]
+        default: return []
+        }
     }
 
     /// The syntax error of a refused record, if that is why.
@@ -54,6 +57,15 @@ struct LimitsTests {
         #expect(issues[0].pointer == .root)
         #expect(issues[0].message.contains("at most \(base.count + 10) bytes (the alert size limit)"))
         #expect(issues[0].message.contains("\(base.count + 11) bytes"))
+        // The decoder marks the kind itself: too large, not a breach of the contract, whatever the message says.
+        guard case .failure(let error) = Self.decode(Self.alert(pad: 11), limits), case .tooLarge = error else {
+            Issue.record("a record over maxBytes is not .tooLarge")
+            return
+        }
+        #expect(error.kind == .tooLarge)
+        let invalid = AlertDecodingError.invalid([ValidationIssue(pointer: .root, expected: "an alert of at most 5 bytes (the alert size limit)",
+                                                                  found: "6 bytes")])
+        #expect(invalid.kind == .invalidAlert, "the kind is never read from the words")
     }
 
     @Test("events: at the limit accepted, one over refused at /events with the count")

@@ -23,7 +23,8 @@ public enum AlertServer {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         try configuration.check()
-        let service = try AlertService.checked(configuration, extensions: extensions, logger: logger)
+        let service = try AlertService.checked(configuration, extensions: extensions)
+        service.logWarnings(to: logger)
         let tokens = try configuration.tokenFile.map(BearerTokens<AlertRequestContext>.load(file:))
         let live = LiveService(service: service, tokens: tokens)
         let metrics = ServerMetrics()

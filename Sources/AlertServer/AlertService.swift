@@ -69,14 +69,21 @@ struct AlertService: Sendable {
 
     /// Loads the service for `configuration` and checks it as the server does at start and at each reload: with
     /// `strict`, a template that does not load or uses a name its context does not have is an error; without it, each
-    /// is a warning in the log (the broken format answers 500).
-    static func checked(_ configuration: ServerConfiguration, extensions: AlertExtensions, logger: Logger) throws -> AlertService {
+    /// is a warning (`logWarnings`, once the service is the one served; the broken format answers 500).
+    static func checked(_ configuration: ServerConfiguration, extensions: AlertExtensions) throws -> AlertService {
         let service = try AlertService(configuration: configuration, extensions: extensions)
         let unresolved = service.formats.formats.flatMap { service.formats.unresolvedNames(of: $0.name) }
         if configuration.strict, !service.formats.problems.isEmpty || !unresolved.isEmpty {
             throw ServerConfigurationError("--strict: templates that do not load or use what their context does not have: "
                                            + (service.formats.problems + unresolved).map(\.description).joined(separator: "; "))
         }
+        return service
+    }
+
+    /// Logs what `checked` lets through without `strict`: each template that does not load, each that uses a name its
+    /// context does not have. Called once the service is served (a reload that fails says nothing of what it found).
+    func logWarnings(to logger: Logger) {
+        let service = self
         for format in service.formats.formats {
             if let first = service.formats.unresolvedNames(of: format.name).first {
                 logger.warning("a template uses what its context does not have; it renders as empty text",
@@ -87,7 +94,6 @@ struct AlertService: Sendable {
             logger.warning("a template does not load; its format answers 500 until it is fixed",
                            metadata: ["error": "\(problem)"])
         }
-        return service
     }
 
     /// What a request asks for: the format and how to present.

@@ -37,10 +37,23 @@ struct BatchStream: Sendable {
 
     /// Writes the output lines of `body` to `writer`; the counts of what was written.
     /// `watch` is told how the body comes and times each write; when it closes the connection, the stream ends.
-    func run(body requestBody: RequestBody, writer: inout any ResponseBodyWriter, watch: StreamWatch) async throws -> Counts {
+    /// `cut` is given the counts of a stream that ends early (the client gone, too slow, the server stopping) before
+    /// the error is thrown, so that its log line and metrics count what it did.
+    func run(body requestBody: RequestBody, writer: inout any ResponseBodyWriter, watch: StreamWatch,
+             cut: @Sendable (Counts) -> Void = { _ in }) async throws -> Counts {
+        let counts = Tally()
+        do {
+            return try await run(body: requestBody, writer: &writer, watch: watch, counts: counts)
+        } catch {
+            cut(counts.value.withLock { $0 })
+            throw error
+        }
+    }
+
+    private func run(body requestBody: RequestBody, writer: inout any ResponseBodyWriter, watch: StreamWatch,
+                     counts: Tally) async throws -> Counts {
         let channel = ByteChannel(limit: 1 << 20)
         let body = ByteChannel(limit: 1 << 16, isStopped: { channel.isAbandoned })
-        let counts = Tally()
         let processor = processor, jobs = jobs
         let format = processor.emitter.format.name
         let worker = Thread {

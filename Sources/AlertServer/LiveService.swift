@@ -11,11 +11,12 @@ final class LiveService: Sendable {
     private struct Snapshot: Sendable {
         var service: AlertService
         var tokens: [[UInt8]]?
+        /// What the last reload did, for the logs and the tests: `nil` before any.
+        var lastReload: Reload?
     }
 
+    /// Everything a request or a reload reads, under one lock.
     private let snapshot: Mutex<Snapshot>
-    /// What the last reload did, for the logs and the tests: `nil` before any.
-    private let lastReload = Mutex<Reload?>(nil)
 
     /// What a reload found.
     enum Reload: Sendable, Equatable {
@@ -34,7 +35,7 @@ final class LiveService: Sendable {
     var tokens: [[UInt8]]? { snapshot.withLock { $0.tokens } }
 
     /// What the last reload did.
-    var reloaded: Reload? { lastReload.withLock { $0 } }
+    var reloaded: Reload? { snapshot.withLock { $0.lastReload } }
 
     /// Loads everything again from `configuration` (what the command reads from its flags, `--config` and the
     /// stored settings): the templates and catalogs of every locale, the product settings, the limits, the tokens.
@@ -53,7 +54,7 @@ final class LiveService: Sendable {
             }
             configuration.keepRestartOnly(of: old)
             let previous = self.service
-            let service = try AlertService.checked(configuration, extensions: extensions, logger: logger)
+            let service = try AlertService.checked(configuration, extensions: extensions)
             // A format that loaded before and does not now is a broken reload, --strict or not: the old one stays.
             let before = Set(previous.formats.broken.map(\.format.name))
             if let broken = service.formats.broken.first(where: { !before.contains($0.format.name) }) {
@@ -68,12 +69,12 @@ final class LiveService: Sendable {
             if let tokens, tokens != self.tokens {
                 logger.notice("reload: the bearer tokens changed", metadata: ["tokens": .stringConvertible(tokens.count)])
             }
-            snapshot.withLock { $0 = Snapshot(service: service, tokens: tokens) }
-            lastReload.withLock { $0 = .loaded }
+            snapshot.withLock { $0 = Snapshot(service: service, tokens: tokens, lastReload: .loaded) }
             metrics.reloaded(result: "loaded")
             logger.notice("reload: templates, catalogs and settings loaded", metadata: Self.summary(of: service))
+            service.logWarnings(to: logger)
         } catch {
-            lastReload.withLock { $0 = .failed(String(describing: error)) }
+            snapshot.withLock { $0.lastReload = .failed(String(describing: error)) }
             metrics.reloaded(result: "failed")
             logger.error("reload failed: serving with the templates, catalogs and settings loaded before",
                          metadata: ["error": .string(String(describing: error))])

@@ -164,13 +164,17 @@ struct Routes: Sendable {
                 watch.cancel()
                 withExtendedLifetime(slot) {}
             }
-            let counts = try await stream.run(body: request.body, writer: &writer, watch: watch)
-            notes.add(["rendered": .stringConvertible(counts.rendered), "rejected": .stringConvertible(counts.rejected),
-                       "warnings": .stringConvertible(counts.warnings), "fitted": .stringConvertible(counts.fitted)])
-            metrics.rendered(format: format, count: counts.rendered)
-            if counts.fitted > 0 { metrics.fitted(format: format, count: counts.fitted) }
-            for (reason, count) in counts.rejectedBy { metrics.rejected(reason: reason, count: count) }
-            if counts.warnings > 0 { metrics.warned(format: format, count: counts.warnings) }
+            // The log line and the metrics count what the stream did, whole or cut (the line then says complete=false).
+            let account = { @Sendable (counts: BatchStream.Counts) in
+                notes.add(["rendered": .stringConvertible(counts.rendered), "rejected": .stringConvertible(counts.rejected),
+                           "warnings": .stringConvertible(counts.warnings), "fitted": .stringConvertible(counts.fitted)])
+                metrics.rendered(format: format, count: counts.rendered)
+                if counts.fitted > 0 { metrics.fitted(format: format, count: counts.fitted) }
+                for (reason, count) in counts.rejectedBy { metrics.rejected(reason: reason, count: count) }
+                if counts.warnings > 0 { metrics.warned(format: format, count: counts.warnings) }
+            }
+            let counts = try await stream.run(body: request.body, writer: &writer, watch: watch) { account($0) }
+            account(counts)
         })
     }
 

@@ -184,3 +184,62 @@ def test_serve_takes_the_stored_limits_under_its_file_and_flags(tmp_path):
         assert status == 422 and b"the events limit" in answer, answer[:300]
     finally:
         server.close()
+
+
+def test_serve_takes_its_own_stored_settings_and_a_reload_names_those_that_take_a_restart(tmp_path):
+    """`alertkit config set body-limit 4096` and `log-format json` hold for serve; --port 0 (a flag) wins over a
+    stored port; a reload that changes a restart-only setting keeps the old value and names it."""
+    server = Server(settings=[("body-limit", "4096"), ("log-format", "json"), ("port", "1")])
+    config = pathlib.Path(server.directory.name) / "config.json"
+    try:
+        big = json.dumps(dict(json.loads(SAMPLE), padding="x" * 5000)).encode()
+        assert request(server.port, "POST", "/v1/render?format=text", big, JSON)[0] == 413
+        assert request(server.port, "POST", "/v1/render?format=text", SAMPLE, JSON)[0] == 200
+        for key, value in [("grace-period", "3"), ("body-limit", "1048576")]:
+            subprocess.run([alertkit(), "config", "set", key, value], check=True, capture_output=True,
+                           env=dict(os.environ, ALERTKIT_CONFIG=str(config)))
+        server.process.send_signal(signal.SIGHUP)
+        assert settled(lambda: reloads(server, "loaded"), 1) == 1
+        # The body limit is taken at once; the grace period takes a restart, and the reload says so.
+        assert request(server.port, "POST", "/v1/render?format=text", big, JSON)[0] == 200
+        settled(lambda: "take a restart" in server.log_path.read_text(), True)
+    finally:
+        server.stop()
+        log = server.log_path.read_text()
+        server.close()
+    records = [json.loads(line) for line in log.splitlines() if line.startswith("{")]
+    started = next(record for record in records if record["message"] == "started")
+    assert started["body_limit"] == "4096" and started["log_format"] == "json" and started["grace_period"] == "10", started
+    warned = next(record for record in records if "take a restart" in record["message"])
+    assert warned["settings"] == "gracePeriod", warned
+
+
+def test_a_cut_batch_stream_logs_what_it_did(tmp_path):
+    """A client that goes away mid-stream (its body never ended): the request's log line counts the records
+    rendered so far and says complete=false, and /metrics counts the same."""
+    import socket
+    server = Server("--log-format", "json")
+    try:
+        line = SAMPLE.replace(b"\n", b" ") + b"\n"
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
+            client.sendall(b"POST /v1/batch?format=text HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
+                           b"Transfer-Encoding: chunked\r\n\r\n")
+            chunk = line * 200  # more than a worker's chunk of 64 records, which a quiet body does not flush
+            client.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            received = b""
+            while received.count(b'"document"') < 64:  # documents answered: a state, not a moment
+                data = client.recv(65536)
+                assert data, received[-300:]
+                received += data
+        # The body never ended: the server sees the client go and cuts the stream.
+        logged = settled(lambda: '"route":"/v1/batch"' in server.log_path.read_text(), True)
+        assert logged, server.log_path.read_text()[-2000:]
+        rendered = metric(server.metrics(), "alertkit_alerts_rendered_total", 'format="text"')
+    finally:
+        server.stop()
+        log = server.log_path.read_text()
+        server.close()
+    records = [json.loads(text) for text in log.splitlines() if text.startswith("{")]
+    streamed = next(record for record in records if record.get("route") == "/v1/batch")
+    assert streamed["complete"] == "false" and int(streamed["rendered"]) >= 64 and streamed["rejected"] == "0", streamed
+    assert rendered == int(streamed["rendered"]), (rendered, streamed)

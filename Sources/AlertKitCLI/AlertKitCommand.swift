@@ -21,8 +21,8 @@ public struct AlertKitCommand: ParsableCommand {
     /// Creates the command (ArgumentParser fills it in).
     public init() {}
 
-    /// `0.3.0 (commit 1a2b3c4d5e6f)` for a release build (`scripts/dist.sh`); a development build says where that
-    /// commit would be: `0.3.0 (development build: a release build from scripts/dist.sh names its commit here)`.
+    /// `0.4.0 (commit 1a2b3c4d5e6f)` for a release build (`scripts/dist.sh`); a development build says where that
+    /// commit would be: `0.4.0 (development build: a release build from scripts/dist.sh names its commit here)`.
     public static var version: String {
         let commit = String(cString: alertkit_build_commit())
         return AlertKitVersion.current + (commit.isEmpty

@@ -5,14 +5,17 @@ import AlertModel
 /// `{"position", "source", "line", "index", "id", "format", "warnings"?, "document"}` for a rendered alert (`warnings`,
 /// what it holds that was accepted but not understood, only when there are some),
 /// `{…, "format", "error": {…, "kind", "pointer", "message", "problems"}}` for a rejected one (`kind`: the
-/// `FailureKind` that rejected it).
+/// `FailureKind` that rejected it). A run in several locales (`--locales`) gives each line a `"locale"` after its
+/// `"format"`.
 public enum BatchLine {
-    /// The `--ndjson` line of an outcome, with its newline; empty for a skipped record.
-    public static func ndjson(_ record: BatchRecord, _ outcome: BatchOutcome, format: String) -> [UInt8] {
+    /// The `--ndjson` line of an outcome, with its newline; empty for a skipped record. With `locale`, the line
+    /// names it after the format.
+    public static func ndjson(_ record: BatchRecord, _ outcome: BatchOutcome, format: String, locale: String? = nil) -> [UInt8] {
         switch outcome {
         case .rendered(let id, let document, let warnings):
             var line = header(record, id: id, capacity: 512 + document.jsonCapacity)
             line.add("format", format)
+            if let locale { line.add("locale", locale) }
             if !warnings.isEmpty { line.add("warnings", raw: problems(warnings)) }
             line.add("document", document: document)
             return line.finished()
@@ -21,6 +24,7 @@ public enum BatchLine {
         case .rejected(let rejection):
             var line = header(record, id: rejection.id)
             line.add("format", format)
+            if let locale { line.add("locale", locale) }
             line.add("error", raw: error(record, rejection).closed())
             return line.finished()
         }

@@ -39,17 +39,27 @@ public struct RecordProcessor: Sendable {
 
     /// The outcome for one alert's JSON.
     public func process(_ bytes: [UInt8]) -> BatchOutcome {
-        let presented: (view: AlertView, warnings: [ValidationIssue])
+        let decoded: DecodedAlert
         do {
-            presented = try pipeline.present(bytes)
+            decoded = try pipeline.decoder.decode(bytes)
         } catch {
-            return .rejected(BatchRejection(id: Self.id(in: bytes), kind: error.kind, problems: error.problems))
+            return .rejected(Self.rejection(error, in: bytes))
         }
-        let view = presented.view
+        return outcome(pipeline.presenters.present(decoded.alert, in: pipeline.context), warnings: decoded.warnings)
+    }
+
+    /// The rejection of a record the decoder refused.
+    static func rejection(_ error: AlertDecodingError, in bytes: [UInt8]) -> BatchRejection {
+        BatchRejection(id: id(in: bytes), kind: error.kind, problems: error.problems)
+    }
+
+    /// The outcome for an alert already presented (`view`, from this processor's pipeline's presenters and
+    /// context) with its decoder's `warnings`: `RecordFanOut` presents once for every format of a locale.
+    public func outcome(_ view: AlertView, warnings decoderWarnings: [ValidationIssue]) -> BatchOutcome {
         if urgentOnly && !view.urgent { return .skipped(id: view.id) }
         do {
             let document = try pipeline.emit(view, with: emitter, options: options)
-            var warnings = presented.warnings.map(AlertProblem.init(issue:))
+            var warnings = decoderWarnings.map(AlertProblem.init(issue:))
             if let fit = document.fit { warnings.append(AlertProblem(pointer: "", message: fit.warning)) }
             return .rendered(id: view.id, document: document, warnings: warnings)
         } catch let error as RenderLimitError {

@@ -2,10 +2,11 @@ import AlertBatch
 import AlertModel
 import Foundation
 
-/// One `alertkit batch` run: the inputs' records through the processor on the runner's workers, into the sink.
+/// One `alertkit batch` run: the inputs' records through the processors on the runner's workers, into the sink.
 struct BatchJob {
     let inputs: [BatchInput]
-    let processor: RecordProcessor
+    /// Every record's outputs: one, or one a format and locale.
+    let fanOut: RecordFanOut
     let sink: BatchSink
     let runner: BatchRunner
 
@@ -19,6 +20,9 @@ struct BatchJob {
         var rejectedBy: [FailureKind: Int] = [:]
         /// Why the run stopped before the end of its inputs, if it did.
         var stop: Stop?
+        /// With several formats or locales, what each record became: `3 formats × 2 locales`, and how many documents
+        /// that is (the counts above are then of documents, not records).
+        var fanOut: (words: String, outputs: Int)?
         /// Records read or left in the inputs that were never processed (a stop).
         var notProcessed = 0
         /// Whether part of the inputs (standard input, a pipe) was left unread and could not be counted.
@@ -36,12 +40,13 @@ struct BatchJob {
 
         /// `N rendered, M rejected in T s (R alerts/s)` and what a stop left undone.
         var line: String {
-            let total = rendered + skipped + rejected
+            let total = (rendered + skipped + rejected) / (fanOut?.outputs ?? 1)  // records
             let rate = seconds > 0 ? Int((Double(total) / seconds).rounded()) : total
             var counts = "\(rendered) rendered"
             if fitted > 0 { counts += " (\(fitted) fitted to their receiver's limits)" }
             if skipped > 0 { counts += ", \(skipped) skipped (not urgent)" }
             counts += ", \(rejected) rejected"
+            if let fanOut { counts += ": \(total) record\(total == 1 ? "" : "s") × \(fanOut.words)" }
             var line = counts + " in " + String(format: "%.2f", seconds) + " s (\(rate) alerts/s)"
             guard let stop else { return line }
             switch stop {
@@ -67,10 +72,10 @@ struct BatchJob {
 
     func run() throws -> Summary {
         let start = DispatchTime.now()
-        let stream = RecordStream(inputs: inputs, maxRecordBytes: processor.pipeline.decoder.limits.maxBytes,
+        let stream = RecordStream(inputs: inputs, maxRecordBytes: fanOut.locales[0].processors[0].pipeline.decoder.limits.maxBytes,
                                   isStopped: { StopSignals.received != nil })
-        let processor = processor
-        let format = processor.emitter.format.name
+        let fanOut = fanOut
+        let namesLocale = fanOut.locales.count > 1  // lines name their locale when a run has several
         let ndjson = sink.writesNDJSON
         let sink = sink
         var read = 0
@@ -80,13 +85,22 @@ struct BatchJob {
                        return record
                    },
                    mayWait: { stream.mayWait },
-                   transform: { record in EncodedRecord(record, processor.process(record), format: format, ndjson: ndjson) },
+                   transform: { record in
+                       fanOut.process(record).map {
+                           EncodedRecord(record, $0.outcome, format: $0.format, locale: namesLocale ? $0.locale : nil, ndjson: ndjson)
+                       }
+                   },
                    emit: { record, encoded in sink.emit(record, encoded) },
                    flush: { sink.flush() })
         sink.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var summary = Summary(rendered: sink.rendered, skipped: sink.skipped, rejected: sink.rejected, seconds: seconds,
                               fitted: sink.fitted, rejectedBy: sink.rejectedBy)
+        if fanOut.outputsPerRecord > 1 {
+            let formats = fanOut.locales[0].processors.count, locales = fanOut.locales.count
+            summary.fanOut = ("\(formats) format\(formats == 1 ? "" : "s") × \(locales) locale\(locales == 1 ? "" : "s")",
+                              fanOut.outputsPerRecord)
+        }
         if let failure = sink.outputFailure {
             summary.stop = .output(failure)
         } else if let number = StopSignals.received {
@@ -98,7 +112,8 @@ struct BatchJob {
         }
         if summary.stop != nil {
             let (rest, complete) = stream.countRemaining()
-            summary.notProcessed = read - (sink.rendered + sink.skipped + sink.rejected) + rest
+            // The sink counts documents: a record's are written together, so whole records are written or not.
+            summary.notProcessed = read - (sink.rendered + sink.skipped + sink.rejected) / fanOut.outputsPerRecord + rest
             summary.restUncounted = !complete
         }
         return summary

@@ -21,31 +21,32 @@ struct EncodedRecord: Sendable {
     /// Why it was rejected (rejected records).
     var reason: FailureKind?
 
-    /// Encodes an outcome for a directory of files (`ndjson == false`) or for NDJSON lines.
-    init(_ record: BatchRecord, _ outcome: BatchOutcome, format: String, ndjson: Bool) {
+    /// Encodes an outcome for a directory of files (`ndjson == false`) or for NDJSON lines (naming `locale` when
+    /// given: a run in several locales).
+    init(_ record: BatchRecord, _ outcome: BatchOutcome, format: String, locale: String? = nil, ndjson: Bool) {
         switch outcome {
         case .rendered(let id, let document, let warnings):
             kind = .rendered
             self.id = id
             fitted = document.fit != nil
             messages = warnings.map { Diagnostics.line(Self.place(record), $0) }
-            output = ndjson ? BatchLine.ndjson(record, outcome, format: format) : document.bytes
+            output = ndjson ? BatchLine.ndjson(record, outcome, format: format, locale: locale) : document.bytes
         case .skipped(let id):
             kind = .skipped
             self.id = id
             output = []
         case .rejected(let rejection):
-            self = EncodedRecord(record, rejected: rejection, format: format, ndjson: ndjson)
+            self = EncodedRecord(record, rejected: rejection, format: format, locale: locale, ndjson: ndjson)
         }
     }
 
     /// Encodes a rejection: the `--errors` line, the NDJSON line (with `ndjson`), the standard-error lines.
-    init(_ record: BatchRecord, rejected rejection: BatchRejection, format: String, ndjson: Bool) {
+    init(_ record: BatchRecord, rejected rejection: BatchRejection, format: String, locale: String? = nil, ndjson: Bool) {
         kind = .rejected
         id = rejection.id
         reason = rejection.kind
         errorLine = BatchLine.errorLine(record, rejection)
-        output = ndjson ? BatchLine.ndjson(record, .rejected(rejection), format: format) : []
+        output = ndjson ? BatchLine.ndjson(record, .rejected(rejection), format: format, locale: locale) : []
         messages = rejection.problems.map { Diagnostics.line(Self.place(record), $0) }
     }
 
@@ -96,12 +97,27 @@ final class BatchSink: @unchecked Sendable {
         self.progress = progress
     }
 
-    /// Writes one record's outcome; `false` stops the run (an output failed, or `--fail-fast` met an error).
-    /// A rendered alert that gets no file (its name is taken, or a directory stands in its place) is rejected.
-    func emit(_ record: BatchRecord, _ encoded: EncodedRecord) -> Bool {
+    /// Writes one record's outcomes (one, or one a format and locale: `RecordFanOut`); `false` stops the run (an
+    /// output failed, or `--fail-fast` met an error). A message or `--errors` line that several of a record's outcomes
+    /// share (a record the decoder refused is refused in every format) is reported once.
+    func emit(_ record: BatchRecord, _ outcomes: [EncodedRecord]) -> Bool {
         guard outputFailure == nil else { return false }  // a flush between records failed
         bytes += record.bytes.count + 1
         defer { progress.update(records: rendered + skipped + rejected + unflushed.count, rejected: seenRejected, bytes: bytes) }
+        var reported = Reported()
+        for encoded in outcomes where !emit(record, encoded, reported: &reported) { return false }
+        return true
+    }
+
+    /// What a record's outcomes have already reported on standard error and in `--errors`.
+    private struct Reported {
+        var messages: Set<String> = []
+        var errorLines: Set<[UInt8]> = []
+    }
+
+    /// Writes one outcome; a rendered alert that gets no file (its name is taken, or a directory stands in its
+    /// place) is rejected.
+    private func emit(_ record: BatchRecord, _ encoded: EncodedRecord, reported: inout Reported) -> Bool {
         var encoded = encoded
         if encoded.kind == .rendered, let directory {
             do {
@@ -117,8 +133,9 @@ final class BatchSink: @unchecked Sendable {
         do {
             switch encoded.kind {
             case .rendered:
-                if !encoded.messages.isEmpty { progress.clear() }
-                for message in encoded.messages { Diagnostics.print(message) }
+                let messages = encoded.messages.filter { reported.messages.insert($0).inserted }
+                if !messages.isEmpty { progress.clear() }
+                for message in messages { Diagnostics.print(message) }
                 if directory == nil {
                     try write(encoded.output, rejected: nil, fitted: encoded.fitted)
                 } else {
@@ -130,8 +147,8 @@ final class BatchSink: @unchecked Sendable {
             case .rejected:
                 seenRejected += 1
                 progress.clear()
-                for message in encoded.messages { Diagnostics.print(message) }
-                if let errors, let errorsPath {
+                for message in encoded.messages where reported.messages.insert(message).inserted { Diagnostics.print(message) }
+                if let errors, let errorsPath, reported.errorLines.insert(encoded.errorLine).inserted {
                     // Flushed at once: rejections reported are in the file even if the run is killed.
                     do { try errors.write(encoded.errorLine); try errors.flush() } catch {
                         outputFailure = "\(errorsPath): cannot be written (\(error))"

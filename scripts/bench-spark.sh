@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# The Spark job against `alertkit batch` on one machine (issue 16; BENCHMARKS.md has the figures):
-#   scripts/bench-spark.sh [COUNT] [FORMAT] [ARCHIVE]   default: the 1-million generated feed (scripts/gen-feed.py), html pages, a fresh
-#                                                       scripts/dist.sh archive
+# The Spark job against `alertkit batch` on one machine (issues 16 and 40; BENCHMARKS.md has the figures):
+#   scripts/bench-spark.sh [COUNT] [FORMATS] [ARCHIVE]   default: the 1-million generated feed (scripts/gen-feed.py), html,
+#                                                       a fresh scripts/dist.sh archive
 #   scripts/bench-spark.sh smoke                        2,000 alerts: the script works (CI does not run it)
-# Times, with the archive's binary: `alertkit batch FEED --ndjson --jobs 2 > /dev/null`; the job with
-# `spark-submit --master local[2]`, and with `local[1]` (throughput per core from one core to two). Output goes to a
-# temporary folder, removed after.
+# Times and peak memory (the largest sum of resident memory, sampled every 0.2 s) of:
+#   `alertkit batch FEED --ndjson --jobs 2 -f F… > /dev/null`, the archive's binary;
+#   the job on a standalone cluster (scripts/spark-cluster.sh: a master and two 1-core workers on 127.0.0.1), Parquet
+#   out, the driver (spark-submit's JVM and Python) and the workers (their JVMs, executors, Python workers and
+#   alertkit processes) apart;
+#   the job with `--master local[2]`.
+# FORMATS is comma-separated (html,slack,sms); every run renders them all in one pass. Output goes to a temporary
+# folder, removed after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 generator=${GEN_FEED:-scripts/gen-feed.py}
@@ -13,35 +18,101 @@ data=Benchmarks/.data/$(md5sum "$generator" | cut -c1-8)  # feeds are cached per
 mkdir -p "$data"
 count=${1:-1000000}
 [ "$count" = smoke ] && count=2000
-format=${2:-html}
+formats=${2:-html}
 archive=${3:-}
 
 feed="$data/feed-$count.ndjson"
 [ -s "$feed" ] || python3 "$generator" --count "$count" --seed 1 > "$feed"
 work=$(mktemp -d "${TMPDIR:-/tmp}/alertkit-bench-spark.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap 'scripts/spark-cluster.sh stop "$work/cluster" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 [ -n "$archive" ] || archive=$(scripts/dist.sh "$work/dist")
 tar -xzf "$archive" -C "$work"
 binary=$(ls -d "$work"/alertkit-*/alertkit)
+format_flags=()
+IFS=, read -ra names <<< "$formats"
+for name in "${names[@]}"; do format_flags+=(-f "$name"); done
 
-seconds() { python3 -c 'import sys; print(f"{float(sys.argv[2]) - float(sys.argv[1]):.2f}")' "$@"; }
-now() { date +%s.%N; }
+# measure LOG COMMAND…: runs it (standard output to /dev/null, standard error to LOG), sampling the resident memory
+# of the processes below it and of the cluster's workers; prints "seconds driver-peak-MB workers-peak-MB".
+measure() {
+  python3 - "$work/cluster" "$@" <<'EOF'
+import os, subprocess, sys, threading, time
+cluster, log, command = sys.argv[1], sys.argv[2], sys.argv[3:]
 
-start=$(now)
-ALERTKIT_CONFIG=/dev/null "$binary" batch "$feed" --ndjson --jobs 2 --no-progress -f "$format" > /dev/null || [ $? -eq 1 ]
-batch=$(seconds "$start" "$(now)")
-echo "| alertkit batch --ndjson --jobs 2 | $count | $batch s | $(python3 -c "print(round($count / $batch))")/s |"
+def table():
+    parents, rss, names = {}, {}, {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                parents[int(pid)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{pid}/status") as f:
+                rss[int(pid)] = next((int(l.split()[1]) for l in f if l.startswith("VmRSS:")), 0)
+        except (OSError, ValueError, IndexError):
+            pass
+    return parents, rss
 
-for master in 'local[2]' 'local[1]'; do
-  out="$work/out-${master//[^0-9]/}"
+def below(roots, parents):
+    found, changed = set(roots), True
+    while changed:
+        changed = False
+        for pid, parent in parents.items():
+            if parent in found and pid not in found:
+                found.add(pid)
+                changed = True
+    return found
+
+workers = []
+for name in ("worker-1.pid", "worker-2.pid"):
+    try:
+        workers.append(int(open(os.path.join(cluster, name)).read()))
+    except OSError:
+        pass
+peaks = {"driver": 0, "workers": 0}
+start = time.monotonic()
+process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+def sample():
+    while process.poll() is None:
+        parents, rss = table()
+        for group, roots in (("driver", [process.pid]), ("workers", workers)):
+            total = sum(rss.get(pid, 0) for pid in below(roots, parents)) if roots else 0
+            peaks[group] = max(peaks[group], total)
+        time.sleep(0.2)
+thread = threading.Thread(target=sample)
+thread.start()
+status = process.wait()
+thread.join()
+if status not in (0, 1):
+    sys.exit(f"bench-spark: {command[0]} exited {status}: " + open(log).read()[-3000:])
+print(f"{time.monotonic() - start:.2f} {peaks['driver'] // 1024} {peaks['workers'] // 1024}")
+EOF
+}
+row() {  # row LABEL "seconds driver workers" [SUMMARY]
+  read -r seconds driver workers <<< "$2"
+  local rate; rate=$(python3 -c "print(round($count / $seconds))")
+  echo "| $1 | $count | $formats | $seconds s | $rate/s | $driver MB | $workers MB | ${3:-} |"
+}
+
+echo "| run | alerts | formats | time | alerts/s | peak memory (driver, or the process) | peak memory (workers) | summary |"
+echo "|---|---|---|---|---|---|---|---|"
+figures=$(ALERTKIT_CONFIG=/dev/null measure "$work/batch.log" "$binary" batch "$feed" --ndjson --jobs 2 --no-progress "${format_flags[@]}")
+row "alertkit batch --ndjson --jobs 2" "$figures" "$(tail -1 "$work/batch.log")"
+
+submit() {  # submit LOG MASTER [spark-submit options…]: the job over the feed, Parquet out
+  local log=$1 master=$2; shift 2
   mkdir -p "$work/scratch"
-  start=$(now)
-  spark-submit --master "$master" --conf spark.ui.enabled=false --conf "spark.local.dir=$work/scratch" \
-    --driver-java-options "-Djava.io.tmpdir=$work/scratch" --archives "$archive#alertkit" \
-    integrations/spark/alertkit_spark.py --input "$feed" --output "$out" --format "$format" \
-    > "$work/spark.log" 2>&1 || { tail -30 "$work/spark.log" >&2; exit 1; }
-  took=$(seconds "$start" "$(now)")
-  summary=$(grep '^alertkit_spark: ' "$work/spark.log" | tail -1)
-  echo "| spark-submit --master $master | $count | $took s | $(python3 -c "print(round($count / $took))")/s | $summary |"
-  rm -rf "$out"
-done
+  rm -rf "$work/out"
+  measure "$log" spark-submit --master "$master" --conf spark.ui.enabled=false --conf "spark.local.dir=$work/scratch" \
+    --driver-java-options "-Djava.io.tmpdir=$work/scratch" --archives "$archive#alertkit" "$@" \
+    integrations/spark/job.py --input "$feed" --output "$work/out" --formats "$formats"
+}
+summary() { grep '^alertkit_spark: ' "$1" | tail -1; }
+
+master=$(scripts/spark-cluster.sh start "$work/cluster" "${SPARK_WORKER_MEMORY:-2g}")
+figures=$(submit "$work/cluster.log" "$master" --conf spark.executor.memory=1g --conf spark.executor.cores=1)
+row "spark-submit, standalone cluster (2 workers × 1 core)" "$figures" "$(summary "$work/cluster.log")"
+scripts/spark-cluster.sh stop "$work/cluster"
+rm -f "$work"/cluster/worker-*.pid
+figures=$(submit "$work/local.log" 'local[2]')
+row "spark-submit --master local[2]" "$figures" "$(summary "$work/local.log")"

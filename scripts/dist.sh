@@ -9,7 +9,7 @@
 # statically too (libcmark-dev's libcmark.a, named by a pkg-config file of this script's own), so it needs nothing
 # but the C library of a Debian or Ubuntu machine: no Swift toolchain, no libcmark. Beside it in the archive:
 # AlertKit_AlertTemplates.resources (the shipped templates, catalogs, icons and page, found beside the binary:
-# README, "Ship it"), the Spark job, README.md, LICENSE (AlertKit's own), NOTICE (what is linked in, and their
+# README, "Ship it"), the Spark package and job (integrations/spark) with docs/spark.md, README.md, LICENSE (AlertKit's own), NOTICE (what is linked in, and their
 # licences) and alertkit-page.css (the page's stylesheet for fragments). Beside the archive, NAME.tar.gz.sha256. `alertkit --version` names the version and the commit it was built from. Every file in the archive is
 # owned by root (uid and gid 0, by number) and writable by its owner alone, whoever builds it: extracted as root,
 # the binary is not left owned or writable by the builder's uid.

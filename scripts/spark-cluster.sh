@@ -16,14 +16,15 @@ stop() {
   local pids=()
   for file in "$folder"/*.pid; do [ -e "$file" ] && pids+=("$(cat "$file")"); done
   [ ${#pids[@]} -gt 0 ] || return 0
-  kill -TERM "${pids[@]}" 2>/dev/null || true
+  # Each daemon leads a process group of its own (setsid): its executors, their Python workers and alertkit go too.
+  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
   for _ in $(seq 200); do
     alive=0
-    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    for pid in "${pids[@]}"; do kill -0 -- "-$pid" 2>/dev/null && alive=1; done
     [ $alive -eq 0 ] && break
     sleep 0.1
   done
-  kill -KILL "${pids[@]}" 2>/dev/null || true
+  for pid in "${pids[@]}"; do kill -KILL -- "-$pid" 2>/dev/null || true; done
   rm -f "$folder"/*.pid
 }
 

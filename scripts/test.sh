@@ -64,7 +64,8 @@ if [ $# -eq 0 ]; then
   scripts/fuzz.sh all 20       # each libFuzzer target (AddressSanitizer) for 20 s, past findings first (docs/fuzzing.md)
   took "fuzzers"
   # The release archive's layout around the debug build (the static one takes 12 minutes: scripts/test-slow.sh),
-  # run outside the checkout with the toolchain off the PATH, and the Spark job in local[2] mode.
+  # run outside the checkout with the toolchain off the PATH, and the Spark package and job: local[2], a standalone
+  # cluster of two workers on 127.0.0.1 (scripts/spark-cluster.sh), streams.
   archive=$(scripts/dist.sh --debug "$run_tmp/dist")
   ALERTKIT_ARCHIVE="$archive" python3 -m pytest Tests/Spark -q -p no:cacheprovider
   rm -rf "$run_tmp/dist"

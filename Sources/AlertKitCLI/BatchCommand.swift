@@ -127,7 +127,8 @@ struct BatchCommand: ParsableCommand {
             let context = try presentation.context(settings, locale: locale)
             let pipeline = AlertPipeline(decoder: decoder, presenters: AlertKitCommand.extensions.presenters, context: context,
                                          formats: registry)
-            return RecordFanOut.Locale(name: context.catalog.locale, processors: try formats.map {
+            // Named by the tag asked for: a catalog of --templates may leave its own "locale" out (and inherit English's).
+            return RecordFanOut.Locale(name: locale ?? context.catalog.locale, processors: try formats.map {
                 try RecordProcessor(pipeline: pipeline, format: $0, options: document.options, urgentOnly: urgentOnly)
             })
         })
@@ -139,6 +140,7 @@ struct BatchCommand: ParsableCommand {
         } catch {
             throw Diagnostics.fail(error.description, code: ExitCodes.cannotCreate)
         }
+        sink.outputsPerRecord = fanOut.outputsPerRecord
         StopSignals.install()
         let summary = try BatchJob(inputs: inputs.map(BatchInput.init), fanOut: fanOut, sink: sink,
                                    runner: BatchRunner(jobs: jobs)).run()

@@ -112,7 +112,8 @@ struct BatchJob {
         }
         if summary.stop != nil {
             let (rest, complete) = stream.countRemaining()
-            // The sink counts documents: a record's are written together, so whole records are written or not.
+            // The sink counts documents; a record whose documents were written only in part (a failed write,
+            // --fail-fast at its second format) counts as not processed.
             summary.notProcessed = read - (sink.rendered + sink.skipped + sink.rejected) / fanOut.outputsPerRecord + rest
             summary.restUncounted = !complete
         }

@@ -80,6 +80,8 @@ final class BatchSink: @unchecked Sendable {
     private var bytes = 0
     /// Rejected records met so far, written or still in the buffer: what progress shows.
     private var seenRejected = 0
+    /// The outcomes each record has (formats × locales, `RecordFanOut`): progress counts records, not documents.
+    var outputsPerRecord = 1
     /// Why the run stopped writing, if an output failed.
     private(set) var outputFailure: String?
     /// Whether `--fail-fast` stopped the run.
@@ -103,7 +105,11 @@ final class BatchSink: @unchecked Sendable {
     func emit(_ record: BatchRecord, _ outcomes: [EncodedRecord]) -> Bool {
         guard outputFailure == nil else { return false }  // a flush between records failed
         bytes += record.bytes.count + 1
-        defer { progress.update(records: rendered + skipped + rejected + unflushed.count, rejected: seenRejected, bytes: bytes) }
+        defer {
+            progress.update(records: (rendered + skipped + rejected + unflushed.count) / outputsPerRecord,
+                            rejected: seenRejected, bytes: bytes)
+        }
+        if outcomes.contains(where: { $0.kind == .rejected }) { seenRejected += 1 }
         var reported = Reported()
         for encoded in outcomes where !emit(record, encoded, reported: &reported) { return false }
         return true
@@ -145,7 +151,6 @@ final class BatchSink: @unchecked Sendable {
             case .skipped:
                 skipped += 1
             case .rejected:
-                seenRejected += 1
                 progress.clear()
                 for message in encoded.messages where reported.messages.insert(message).inserted { Diagnostics.print(message) }
                 if let errors, let errorsPath, reported.errorLines.insert(encoded.errorLine).inserted {

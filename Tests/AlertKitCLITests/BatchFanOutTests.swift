@@ -74,6 +74,29 @@ final class BatchFanOutTests {
         #expect(!both.standardOutput.contains(Data("\"locale\":".utf8)))
     }
 
+    @Test("a locale whose catalog defines other match types decodes the record again: its warnings are its own")
+    func redecodes() throws {
+        // IDLOYALTY defined in Spanish alone (Examples/LoyaltyCard's es.json): an unknown match type in en, known in es
+        // (a locale falls back on English's words, not English on another's).
+        let templates = scratch.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates.appendingPathComponent("catalog"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent("Examples/LoyaltyCard/catalog/es.json"),
+                                         to: templates.appendingPathComponent("catalog/es.json"))
+        let alert = Fixtures.packageRoot.appendingPathComponent("Examples/LoyaltyCard/loyalty-alert.json").path
+        let both = try CLI.run(["batch", alert, "--ndjson", "--templates", templates.path, "-f", "text", "--locales", "en,es"])
+        let lines = Self.split(both.standardOutput).map { String(decoding: $0, as: UTF8.self) }
+        var single: [String] = []
+        for locale in ["en", "es"] {
+            let run = try CLI.run(["batch", alert, "--ndjson", "--templates", templates.path, "-f", "text", "--locale", locale])
+            single.append(String(decoding: run.standardOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
+                .replacingOccurrences(of: "\"format\":\"text\"", with: "\"format\":\"text\",\"locale\":\"\(locale)\""))
+        }
+        #expect(both.status == 0, "\(both.standardError)")
+        #expect(lines == single)
+        #expect(lines.count == 2 && lines[0].contains("\"warnings\":") && !lines[1].contains("\"warnings\":"))
+        #expect(both.standardError.contains("warning: "), "\(both.standardError)")
+    }
+
     @Test("several formats or locales need --ndjson and different names; --locales takes locale tags, not with --locale", arguments: [
         ["-f", "html", "-f", "text", "--out-dir", "out"], ["--locales", "en,es", "--out-dir", "out"],
         ["--ndjson", "-f", "html", "-f", "html"], ["--ndjson", "--locales", "en,en"], ["--ndjson", "--locales", "en,"],

@@ -75,7 +75,14 @@ def feed(folder, count=10000):
     more = generated(30, 18, invalid=0.2)
     (folder / "small.jsonl").write_bytes(b"\r\n".join(more[:15] + [b"[1, 2"] + more[15:]))
     (folder / "more.json").write_bytes(generated(40, 17, invalid=0.1, form="array"))
-    return [str(folder / "feed.ndjson"), str(folder / "more.json"), str(folder / "small.jsonl")]
+    # Two records on one line of a whole file (told apart by their index), a feed of blank lines alone (one rejected
+    # record to batch: it holds no alert), and a name that Hadoop would read as a glob.
+    (folder / "one-line.json").write_bytes(b"[" + b",".join(generated(2, 19, invalid=0)) + b"]")
+    (folder / "blank.ndjson").write_bytes(b"\n  \n\t\n")
+    odd = folder / "odd [1] {a,b}.ndjson"
+    odd.write_bytes(b"\n".join(generated(5, 20, invalid=0.2)) + b"\n")
+    return [str(folder / name) for name in ("feed.ndjson", "more.json", "small.jsonl", "one-line.json", "blank.ndjson",
+                                            odd.name)]
 
 
 def digest(document):
@@ -84,8 +91,8 @@ def digest(document):
 
 
 def expected(binary, inputs, formats, locales, cwd, arguments=()):
-    """What `alertkit batch --ndjson` makes of the inputs, one run per format and locale: documents by (source, id,
-    format, locale) → (line, the document's digest), rejections by (source, line, format, locale) → (id, reason, pointer, message,
+    """What `alertkit batch --ndjson` makes of the inputs, one run per format and locale: documents by (source, line,
+    index, format, locale) → (id, the document's digest), rejections by the same → (id, reason, pointer, message,
     problems)."""
     documents, rejected = {}, {}
     for locale in locales:
@@ -95,11 +102,13 @@ def expected(binary, inputs, formats, locales, cwd, arguments=()):
             assert result.returncode in (0, 1), result.stderr
             for line in result.stdout.splitlines():
                 record = json.loads(line)
+                key = (record["source"], record["line"], record["index"], name, locale)
+                assert key not in documents and key not in rejected, f"batch gave {key} twice"
                 if "document" in record:
-                    documents[(record["source"], record["id"], name, locale)] = (record["line"], digest(record["document"]))
+                    documents[key] = (record.get("id"), digest(record["document"]))
                 else:
                     error = record["error"]
-                    rejected[(record["source"], record["line"], name, locale)] = (
+                    rejected[key] = (
                         record.get("id"), error["kind"], error["pointer"], error["message"], error["problems"])
     return documents, rejected
 
@@ -133,7 +142,7 @@ def dataset_rows(output, output_format="parquet"):
         opened = gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz") else open(path, encoding="utf-8")
         with opened as lines:
             for line in lines:
-                row = dict.fromkeys(("source", "line", "id", "document", "warnings", "reason", "pointer", "message",
+                row = dict.fromkeys(("source", "line", "index", "id", "document", "warnings", "reason", "pointer", "message",
                                      "problems"))
                 row.update(json.loads(line), **partitions)
                 rows.append(row)
@@ -146,12 +155,12 @@ def read_dataset(output, output_format="parquet"):
     for row in dataset_rows(output, output_format):
         assert row["kind"] in ("document", "rejected"), row
         if row["kind"] == "document":
-            key = (row["source"], row["id"], row["format"], row["locale"])
+            key = (row["source"], row["line"], row["index"], row["format"], row["locale"])
             assert key not in documents, f"{key} written twice"
-            documents[key] = (row["line"], digest(row["document"]))
+            documents[key] = (row["id"], digest(row["document"]))
             assert row["reason"] is None and row["problems"] is None
         else:
-            key = (row["source"], row["line"], row["format"], row["locale"])
+            key = (row["source"], row["line"], row["index"], row["format"], row["locale"])
             assert key not in rejected, f"{key} written twice"
             rejected[key] = (row["id"], row["reason"], row["pointer"], row["message"], row["problems"])
             assert row["document"] is None
@@ -170,7 +179,7 @@ def check_same(output, want, log, output_format="parquet", outputs=1):
     want_documents, want_rejected = want
     assert documents.keys() == want_documents.keys()
     for key, document in want_documents.items():
-        assert documents[key] == document, f"{key}: not the line and bytes batch writes"
+        assert documents[key] == document, f"{key}: not the id and bytes batch writes"
     assert rejected == want_rejected
     summary = [line for line in log.splitlines() if line.startswith("alertkit_spark: ") and " rendered, " in line]
     assert summary, problems(log)

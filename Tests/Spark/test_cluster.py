@@ -2,7 +2,8 @@
 `spark-class`, each worker in a folder of its own; the release archive shipped by `--archives`, the package by
 `render` itself (addPyFile). No path is shared between the driver and the workers but the input and output folders.
 
-`scripts/spark-cluster.sh` starts the same cluster for `scripts/bench-spark.sh`'s million-alert run.
+`scripts/spark-cluster.sh` starts the same cluster for `scripts/bench-spark.sh`'s million-alert run. The test's feed
+is 3,000 alerts, 1 % invalid; ALERTKIT_SPARK_ALERTS=100000 makes it issue 40's acceptance run (BENCHMARKS.md).
 """
 
 import os
@@ -30,7 +31,7 @@ def cluster(tmp_path_factory):
 
 def test_the_job_on_a_standalone_cluster_equals_batch(cluster, unpacked, archive, tmp_path):
     master, folder = cluster
-    lines = generated(3000, 21, invalid=0.01)
+    lines = generated(int(os.environ.get("ALERTKIT_SPARK_ALERTS", "3000")), 21, invalid=0.01)
     lines[10:10] = [b"not json at all", b""]
     feed = tmp_path / "feed.ndjson"
     feed.write_bytes(b"\n".join(lines) + b"\n")
@@ -44,8 +45,9 @@ def test_the_job_on_a_standalone_cluster_equals_batch(cluster, unpacked, archive
                            "--conf", "spark.executor.cores=1"])
     assert result.returncode == 0, problems(result.stderr)
     check_same(output, want, result.stdout + result.stderr, outputs=6)
-    # The work was done by the two workers' executors, each in its own folder, each with the archive unpacked there.
+    # The work was done by the workers' executors, in their own folders, with the archive unpacked there (which
+    # worker ran tasks is the scheduler's to choose: at least one did).
     unpacked_by = [name for name in ("worker-1", "worker-2")
                    if any(os.path.isfile(os.path.join(root, "alertkit")) and os.path.basename(root).startswith("alertkit-")
                           for root, _, _ in os.walk(folder / name))]
-    assert unpacked_by == ["worker-1", "worker-2"], unpacked_by
+    assert unpacked_by, "no worker unpacked the archive"

@@ -81,7 +81,7 @@ def test_a_stream_killed_after_the_fourth_file_and_restarted_has_every_record_on
         lines.wait_for("alertkit_spark: watching")
         for number in range(4):
             land(staging, landing, number)
-            lines.wait_for(f" in batch {number} (1 feed file)")
+            lines.wait_for(f" in batch {number} -> ")
     finally:
         os.killpg(job.pid, signal.SIGKILL)
         job.wait(timeout=60)
@@ -109,7 +109,7 @@ def test_a_batch_whose_commit_was_lost_is_run_again_over_its_own_output(unpacked
                  "--max-files-per-trigger", "1"]
     first = spark(arguments, tmp_path)
     assert first.returncode == 0, problems(first.stderr)
-    assert " in batch 2 (1 feed file)" in first.stdout, problems(first.stdout + first.stderr)
+    assert " in batch 2 -> " in first.stdout, problems(first.stdout + first.stderr)
     # The crash: batch 2's output is written, its commit never was.
     for name in ("2", ".2.crc"):
         os.remove(checkpoint / "commits" / name)
@@ -123,3 +123,24 @@ def test_a_batch_whose_commit_was_lost_is_run_again_over_its_own_output(unpacked
     want = want_for(binary, landing, tmp_path, ["json"], ["en"])  # the five files landed; five wait in staging
     assert documents == want[0]
     assert rejected == want[1]
+
+
+def test_an_output_is_refused_to_a_stream_with_another_checkpoint(unpacked, tmp_path):
+    # Its batches would be numbered from 0 again and written over the first stream's.
+    staging, landing = make_feeds(tmp_path, count=10)
+    land(staging, landing, 0)
+    binary = os.path.join(unpacked, "alertkit")
+    output = tmp_path / "out"
+    common = ["--stream", "--input", str(landing), "--output", str(output), "--formats", "text", "--alertkit", binary,
+              "--available-now"]
+    first = spark([*common, "--checkpoint", str(tmp_path / "one")], tmp_path)
+    assert first.returncode == 0, problems(first.stdout + first.stderr)
+    before = sorted(os.listdir(output / "batch=0" / "kind=document" / "format=text" / "locale=en"))
+    other = spark([*common, "--checkpoint", str(tmp_path / "two")], tmp_path)
+    log = other.stdout + other.stderr
+    assert other.returncode == 64, problems(log)
+    assert "holds the output of the stream whose checkpoint is" in log and str(tmp_path / "one") in log, problems(log)
+    assert sorted(os.listdir(output / "batch=0" / "kind=document" / "format=text" / "locale=en")) == before
+    # The first checkpoint goes on where it was.
+    again = spark([*common, "--checkpoint", str(tmp_path / "one")], tmp_path)
+    assert again.returncode == 0, problems(again.stdout + again.stderr)

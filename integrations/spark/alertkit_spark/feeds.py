@@ -10,6 +10,7 @@ import urllib.parse
 LINE_FEEDS = (".ndjson", ".jsonl")
 WHOLE_FEEDS = (".json",)
 BOM = b"\xef\xbb\xbf"
+BLANK = b" \t\r\n"  # what alertkit counts as white space
 
 
 def source_name(uri, encoded=True):
@@ -30,7 +31,8 @@ def feed_files(spark, inputs):
     for argument in inputs:
         path = jvm.org.apache.hadoop.fs.Path(argument)
         fs = path.getFileSystem(conf)
-        statuses = fs.globStatus(path)
+        # A path that exists is taken as it is written, glob characters and all; else it is a pattern.
+        statuses = [fs.getFileStatus(path)] if fs.exists(path) else fs.globStatus(path)
         if not statuses:
             raise SystemExit(f"alertkit_spark: {argument}: no such file or folder")
         for status in statuses:
@@ -71,21 +73,29 @@ def read_lines(spark, paths, stream=False, options=None):
 
 
 def first_lines(frame):
-    """Each block's first line number in its file, from (file, block, value): the lines of the blocks of its file
-    before it, counted in one pass in the JVM."""
-    counts = frame.groupBy("file", "block").count().collect()
-    firsts, totals = {}, {}
+    """From (file, block, value): each block's first line number in its file and the number of records (non-blank
+    lines) of its file's blocks before it, counted in one pass in the JVM; and the files whose lines are all blank
+    (as `input_file_name()` names them), which hold no record line by line but one rejected record to `alertkit
+    batch` ("holds no alert"): the job reads those whole, as batch does."""
+    from pyspark.sql import functions as F
+    blank = F.length(F.regexp_replace(F.col("value").cast("string"), "[ \t\r\n\ufeff]", "")) == 0
+    counts = frame.groupBy("file", "block").agg(F.count(F.lit(1)).alias("lines"),
+                                                 F.sum(F.when(blank, 0).otherwise(1)).alias("records")).collect()
+    firsts, lines, records = {}, {}, {}
     for row in sorted(counts, key=lambda r: (r["file"], r["block"])):
-        firsts[(row["file"], row["block"])] = totals.get(row["file"], 0) + 1
-        totals[row["file"]] = totals.get(row["file"], 0) + row["count"]
-    return firsts
+        file = row["file"]
+        firsts[(file, row["block"])] = (lines.get(file, 0) + 1, records.get(file, 0))
+        lines[file] = lines.get(file, 0) + row["lines"]
+        records[file] = records.get(file, 0) + (row["records"] or 0)
+    return firsts, sorted(file for file, count in records.items() if count == 0)
 
 
 def numbered(firsts):
-    """`rows(batch)` for `process.record_rows` over (file, block, value) batches: each line's source and number in
-    its file. A split's lines come in order and whole within one partition, so a line's number is its block's first
-    plus the lines of that block seen before it. A byte order mark at the start of a file is left out, as alertkit
-    leaves it out of a file it reads."""
+    """`rows(batch)` for `process.record_rows` over (file, block, value) batches: each line's source, number in its
+    file and record index in its file (as `alertkit batch FILE` numbers records: blank lines are none). A split's
+    lines come in order and whole within one partition, so a line's number is its block's first plus the lines of
+    that block seen before it. A byte order mark at the start of a file is left out, as alertkit leaves it out of a
+    file it reads."""
     seen = {}
     names = {}
 
@@ -94,15 +104,27 @@ def numbered(firsts):
         out = []
         for file, block, value in zip(files, blocks, values):
             key = (file, block)
-            offset = seen.get(key, 0)
-            seen[key] = offset + 1
-            number = firsts[key] + offset
+            offset, index = seen.get(key, (0, 0))
+            first, first_index = firsts[key]
+            number = first + offset
             if number == 1 and value.startswith(BOM):
                 value = value[len(BOM):]
+            record = bool(value.strip(BLANK))
+            seen[key] = (offset + 1, index + record)
             name = names.get(file)
             if name is None:
                 name = names[file] = source_name(file)
-            out.append((name, number, value))
+            out.append((name, number, first_index + index if record else None, value))
         return out
 
     return rows
+
+
+def glob_escaped(path):
+    """A path as Spark's readers take it literally: Hadoop reads `*?[]{}\\` in a path as a glob."""
+    return re.sub(r"([*?\[\]{}\\])", r"\\\1", path)
+
+
+def whole_paths(files):
+    """The files that `first_lines` found all blank, as paths for the whole-file reader."""
+    return [glob_escaped(urllib.parse.unquote(file)) for file in files]

@@ -12,12 +12,12 @@ LINE_SCHEMA = ("id string, format string, locale string, "
                "error struct<kind:string,pointer:string,message:string,problems:array<struct<pointer:string,message:string>>>")
 
 # The rows `render` gives, in order (docs/spark.md, "The dataset").
-COLUMNS = ("source", "line", "id", "format", "locale", "kind", "document", "warnings", "reason", "pointer", "message",
-           "problems")
+COLUMNS = ("source", "line", "index", "id", "format", "locale", "kind", "document", "warnings", "reason", "pointer",
+           "message", "problems")
 
 DOCUMENT, REJECTED = "document", "rejected"
 
-PIPED = "source string, line long, value binary"
+PIPED = "source string, line long, index long, value binary"
 
 
 def render(df, column="value", formats=("html",), locales=("en",), templates=None, fragment=False, *,
@@ -30,7 +30,7 @@ def render(df, column="value", formats=("html",), locales=("en",), templates=Non
     - `fragment`: HTML fragments instead of whole pages. `date`: an RFC 3339 time for the email's Date (pinned
       output).
     - `source`, `line`: columns of `df` that say where each record came from, carried to the output (null where
-      `df` has no such column).
+      `df` has no such column). `index` (a record's number within its file, which the job gives) is null.
     - `alertkit`: the binary, a path on every worker or the alias of the release archive given to `--archives`
       (`ARCHIVE#alertkit`, the default), found in the worker's files.
 
@@ -46,23 +46,25 @@ def render(df, column="value", formats=("html",), locales=("en",), templates=Non
     piped = df.select(
         (F.col(source).cast("string") if source in names else F.lit(None).cast("string")).alias("source"),
         (F.col(line).cast("long") if line in names else F.lit(None).cast("long")).alias("line"),
-        F.col(column).cast("binary").alias("value"))
+        F.lit(None).cast("long").alias("index"), F.col(column).cast("binary").alias("value"))
     rows = piped.mapInArrow(process.record_rows(config, _columns), PIPED)
     return typed(rows, config)
 
 
 def _columns(batch):
-    """(source, line, value) of a batch that has those columns."""
-    return list(zip(*(batch.column(index).to_pylist() for index in range(3))))
+    """(source, line, index, value) of a batch that has those columns."""
+    return list(zip(*(batch.column(index).to_pylist() for index in range(4))))
 
 
 def typed(rows, config):
-    """alertkit's results (source, line, value) as the rows of `COLUMNS`."""
+    """alertkit's results (source, line, index, value) as the rows of `COLUMNS`."""
     from pyspark.sql import functions as F
-    parsed = rows.select("source", "line", F.from_json(F.col("value").cast("string"), LINE_SCHEMA).alias("r"))
+    # FAILFAST: a line the JVM cannot read fails its task, never becomes a row of nulls.
+    parsed = rows.select("source", "line", "index", F.from_json(F.col("value").cast("string"), LINE_SCHEMA,
+                                                       {"mode": "FAILFAST"}).alias("r"))
     error = F.col("r.error")
     return parsed.select(
-        "source", "line", F.col("r.id").alias("id"), F.col("r.format").alias("format"),
+        "source", "line", "index", F.col("r.id").alias("id"), F.col("r.format").alias("format"),
         F.coalesce(F.col("r.locale"), F.lit(config.locales[0])).alias("locale"),
         F.when(error.isNull(), F.lit(DOCUMENT)).otherwise(F.lit(REJECTED)).alias("kind"),
         F.col("r.document").alias("document"), F.col("r.warnings").alias("warnings"),

@@ -76,24 +76,40 @@ def arguments(argv):
 
 
 def rows(spark, options, config):
-    """Every record of the inputs as alertkit's results (source, line, value); and the counts of feed files."""
-    context = spark.sparkContext
+    """Every record of the inputs as alertkit's results (source, line, index, value); and the counts of feed files."""
     lines, wholes, size = feeds.feed_files(spark, options.input)
     if not lines and not wholes:
         raise SystemExit("alertkit_spark: the inputs hold no feed file (.json, .ndjson, .jsonl)")
     parts = []
     if lines:
-        partitions = options.partitions or 4 * context.defaultParallelism
+        partitions = options.partitions or 4 * spark.sparkContext.defaultParallelism
         spark.conf.set("spark.sql.files.maxPartitionBytes", str(max(1 << 20, size // partitions + 1)))
         spark.conf.set("spark.sql.files.openCostInBytes", "0")
-        feed = feeds.read_lines(spark, lines)
-        parts.append(feed.mapInArrow(process.record_rows(config, feeds.numbered(feeds.first_lines(feed))), frame.PIPED))
+        feed = feeds.read_lines(spark, [feeds.glob_escaped(name) for name in lines])
+        parts += line_parts(spark, feed, config)
     if wholes:
-        files = spark.read.format("binaryFile").load(wholes).select("path", "content")
-        parts.append(files.repartition(min(len(wholes), 4 * context.defaultParallelism))
-                     .mapInArrow(process.whole_file_rows(config, feeds.source_name), frame.PIPED))
-    result = parts[0] if len(parts) == 1 else parts[0].unionByName(parts[1])
+        parts.append(whole_part(spark, [feeds.glob_escaped(name) for name in wholes], config))
+    result = parts[0]
+    for part in parts[1:]:
+        result = result.unionByName(part)
     return result, len(lines), len(wholes)
+
+
+def line_parts(spark, feed, config):
+    """The records of line feeds (file, block, value): one a non-blank line; a file of blank lines alone is read
+    whole, as `alertkit batch` reads it (one rejected record: it holds no alert)."""
+    firsts, blank_files = feeds.first_lines(feed)
+    parts = [feed.mapInArrow(process.record_rows(config, feeds.numbered(firsts)), frame.PIPED)] if firsts else []
+    if blank_files:
+        parts.append(whole_part(spark, feeds.whole_paths(blank_files), config))
+    return parts
+
+
+def whole_part(spark, paths, config):
+    """The records of whole files, one alertkit a file."""
+    files = spark.read.format("binaryFile").load(paths).select("path", "content")
+    return (files.repartition(min(len(paths), 4 * spark.sparkContext.defaultParallelism))
+            .mapInArrow(process.whole_file_rows(config, feeds.source_name), frame.PIPED))
 
 
 def write(result, options, path, mode="errorifexists"):
@@ -136,21 +152,22 @@ def run_once(spark, options, config):
 
 def run_stream(spark, options, config):
     folder = options.input[0]
-    reader = {"pathGlobFilter": "*.{ndjson,jsonl}"}
+    claim(spark, options)
+    # A file is read once, by its name: land each feed under a name of its own. maxFileAge (7 days by default)
+    # would pass over a file moved in with an older modification time: no age is too old here.
+    reader = {"pathGlobFilter": "*.{ndjson,jsonl}", "maxFileAge": "36500d"}
     if options.max_files_per_trigger:
         reader["maxFilesPerTrigger"] = str(options.max_files_per_trigger)
     stream = feeds.read_lines(spark, folder, stream=True, options=reader)
 
     def each(batch, batch_id):
-        firsts = feeds.first_lines(batch)
-        if not firsts:
+        parts = line_parts(spark, batch, config)
+        if not parts:
             return
-        result = batch.mapInArrow(process.record_rows(config, feeds.numbered(firsts)), frame.PIPED)
+        result = parts[0] if len(parts) == 1 else parts[0].unionByName(parts[1])
         path = f"{options.output.rstrip('/')}/batch={batch_id}"
         documents, rejected = write(frame.typed(result, config), options, path, mode="overwrite")
-        files = len({file for file, _ in firsts})
-        print(summary(documents, rejected, config, f" in batch {batch_id} ({files} feed file{'s' if files != 1 else ''})"
-                      f" -> {path}"), flush=True)
+        print(summary(documents, rejected, config, f" in batch {batch_id} -> {path}"), flush=True)
 
     writer = stream.writeStream.foreachBatch(each).option("checkpointLocation", options.checkpoint)
     if options.available_now:
@@ -158,18 +175,52 @@ def run_stream(spark, options, config):
     else:
         writer = writer.trigger(processingTime=f"{options.trigger_seconds} seconds")
     query = writer.start()
+    stopping = []
 
-    def stop(number, frame_):
-        print(f"alertkit_spark: {signal.Signals(number).name}: stopping after the batch under way", file=sys.stderr,
-              flush=True)
-        query.stop()
+    def stop(number, frame_):  # only noted here: the loop below stops the query, between two waits
+        stopping.append(signal.Signals(number).name)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     print(f"alertkit_spark: watching {folder} for line feeds (checkpoint {options.checkpoint})", flush=True)
-    query.awaitTermination()
+    while not query.awaitTermination(1):
+        if stopping:
+            print(f"alertkit_spark: {stopping[0]}: stopping; a batch under way is run again at the next start",
+                  file=sys.stderr, flush=True)
+            query.stop()
     if query.exception() is not None:
         raise RuntimeError(str(query.exception()))
+
+
+def claim(spark, options):
+    """Ties the stream's output folder to its checkpoint (`OUTPUT/_alertkit_checkpoint`): a stream started on the
+    same output with another checkpoint would number its batches from 0 again and write over the first one's, so it
+    is refused."""
+    jvm = spark.sparkContext._jvm
+    conf = spark.sparkContext._jsc.hadoopConfiguration()
+    checkpoint = jvm.org.apache.hadoop.fs.Path(options.checkpoint)
+    checkpoint = checkpoint.getFileSystem(conf).makeQualified(checkpoint).toString()
+    marker = jvm.org.apache.hadoop.fs.Path(options.output.rstrip("/") + "/_alertkit_checkpoint")
+    fs = marker.getFileSystem(conf)
+    if fs.exists(marker):
+        stream = fs.open(marker)
+        try:
+            claimed = jvm.org.apache.commons.io.IOUtils.toString(stream, "UTF-8")
+        finally:
+            stream.close()
+        if claimed.strip() != checkpoint:
+            raise Refused(f"{options.output} holds the output of the stream whose checkpoint is {claimed.strip()}, "
+                          f"not {checkpoint}: give that checkpoint, or another output folder")
+        return
+    stream = fs.create(marker, False)
+    try:
+        stream.write(bytearray((checkpoint + "\n").encode("utf-8")))
+    finally:
+        stream.close()
+
+
+class Refused(Exception):
+    """A run the job refuses before it starts (exit 64)."""
 
 
 def main(argv):
@@ -181,6 +232,10 @@ def main(argv):
                              options.date, options.alertkit)
     try:
         (run_stream if options.stream else run_once)(spark, options, config)
+    except Refused as error:
+        print(f"alertkit_spark: {error}", file=sys.stderr, flush=True)
+        spark.stop()
+        return 64
     except Exception as error:  # a worker's alertkit failed: Spark aborted the write, nothing was committed
         what = "stopped" if options.stream else "failed, nothing written"
         print(f"alertkit_spark: {what}: {failed(error)}", file=sys.stderr, flush=True)

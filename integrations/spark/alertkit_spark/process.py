@@ -2,7 +2,7 @@
 
 Python only moves bytes here. Each output line of alertkit starts `{"position":N,"source":"<stdin>","line":N,
 "index":N,`, which only mean something within one process's stream: that head is cut off and the record's own source
-and line are put beside what is left, as Arrow columns (source, line, value); the JVM parses `value`
+line and index are put beside what is left, as Arrow columns (source, line, index, value); the JVM parses `value`
 (`from_json`). The positions (0, 1, 2, … in input order, each repeated once a format and locale) show a result
 missing or repeated, and a task that does not get back exactly what it sent fails, so that Spark retries it or fails
 the job: nothing is ever lost or written twice.
@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import threading
 
-HEAD = re.compile(rb'\{"position":(\d+),"source":"<stdin>","line":(\d+),"index":\d+,')
+HEAD = re.compile(rb'\{"position":(\d+),"source":"<stdin>","line":(\d+),"index":(\d+),')
 FIRST = b'{"position":0,"source":"<stdin>","line":1,'
 BLANK = b" \t\r\n"  # what alertkit counts as white space
 BOM = b"\xef\xbb\xbf"  # skipped at the start of an input
@@ -116,15 +116,15 @@ class Alertkit:
         return thread
 
     def batches(self, chunks, place, sent, skip=False):
-        """Feeds `chunks` and yields the output as Arrow batches of (source, line, value), at most BATCH_SIZE lines
-        or BATCH_BYTES bytes a batch; then checks how the process ended and that it gave one result a format and
-        locale for every record. `place(position, stream_line)` gives a record's (source, line), called once a
-        record, in order. `sent()`, called once the input is all written, says what it was: (the fewest records it
+        """Feeds `chunks` and yields the output as Arrow batches of (source, line, index, value), at most BATCH_SIZE
+        lines or BATCH_BYTES bytes a batch; then checks how the process ended and that it gave one result a format
+        and locale for every record. `place(position, stream_line, stream_index)` gives a record's (source, line,
+        index), called once a record, in order. `sent()`, called once the input is all written, says what it was: (the fewest records it
         may give, the most or None, how to name it). With `skip`, the first record's results must be the `{}` that
         settles alertkit into lines, and are dropped, not counted. The process is killed if its output is not what
         it should be."""
         writer = self.feed(chunks)
-        sources, numbers, values, size = [], [], [], 0
+        sources, numbers, indexes, values, size = [], [], [], [], 0
         results = 0  # every line, the skipped record's too
         n = self.outputs
         where = None
@@ -144,15 +144,16 @@ class Alertkit:
                                            f"{line[:200]!r}")
                     continue
                 if (results - 1) % n == 0:  # a record's first result
-                    where = place(position, int(match.group(2)))
+                    where = place(position, int(match.group(2)), int(match.group(3)))
                 value = b"{" + line[match.end():].rstrip(b"\n")
                 sources.append(where[0])
                 numbers.append(where[1])
+                indexes.append(where[2])
                 values.append(value)
                 size += len(value)
                 if len(values) >= BATCH_SIZE or size >= BATCH_BYTES:
-                    yield arrow_batch(sources, numbers, values)
-                    sources, numbers, values, size = [], [], [], 0
+                    yield arrow_batch(sources, numbers, indexes, values)
+                    sources, numbers, indexes, values, size = [], [], [], [], 0
             status, detail = self.finish(writer)
         except BaseException:  # a failed task leaves no process behind in the worker (Spark reuses it)
             self.process.kill()
@@ -164,7 +165,7 @@ class Alertkit:
                                f"{f' and {results % n} lines more' if results % n else ''} (it exited {status}"
                                f"{': ' + detail if detail else ''})")
         if values:
-            yield arrow_batch(sources, numbers, values)
+            yield arrow_batch(sources, numbers, indexes, values)
 
     def finish(self, writer):
         """Waits for the process; raises unless it read every line and exited 0, or 1 (some records rejected).
@@ -180,21 +181,21 @@ class Alertkit:
         return status, detail
 
 
-def arrow_batch(sources, numbers, values):
-    """An Arrow batch (source, line, value). The values' column is made from one buffer and its offsets:
+def arrow_batch(sources, numbers, indexes, values):
+    """An Arrow batch (source, line, index, value). The values' column is made from one buffer and its offsets:
     `pyarrow.array` copies a list of bytes objects one by one, ten times slower for pages."""
     import numpy as np
     import pyarrow as pa
     offsets = np.zeros(len(values) + 1, dtype=np.int32)
     np.cumsum(np.fromiter(map(len, values), dtype=np.int32, count=len(values)), out=offsets[1:])
     column = pa.Array.from_buffers(pa.binary(), len(values), [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(values))])
-    return pa.RecordBatch.from_arrays([pa.array(sources, pa.string()), pa.array(numbers, pa.int64()), column],
-                                      ["source", "line", "value"])
+    return pa.RecordBatch.from_arrays([pa.array(sources, pa.string()), pa.array(numbers, pa.int64()),
+                                       pa.array(indexes, pa.int64()), column], ["source", "line", "index", "value"])
 
 
 def record_rows(config, rows):
-    """A mapInArrow function: Arrow batches → `rows(batch)` = [(source, line, value)] → (source, line, value) of
-    alertkit's results, one alertkit a partition. A value is one record: its line breaks are sent as carriage returns
+    """A mapInArrow function: Arrow batches → `rows(batch)` = [(source, line, index, value)] → (source, line, index,
+    value) of alertkit's results, one alertkit a partition. A value is one record: its line breaks are sent as carriage returns
     (white space to JSON outside a string, still refused inside one), so a record over several lines stays one; a
     null or blank value is no record (as batch skips blank lines)."""
     def run(batches):
@@ -203,11 +204,11 @@ def record_rows(config, rows):
         for batch in batches:  # a partition of blank values alone holds no record: no process at all
             taken = rows(batch)
             pending.append(taken)
-            if any(value and value.strip(BLANK) for _, _, value in taken):
+            if any(value and value.strip(BLANK) for _, _, _, value in taken):
                 break
         else:
             return
-        places = collections.deque()  # (source, line) of each record sent and not yet answered
+        places = collections.deque()  # (source, line, index) of each record sent and not yet answered
         counted = [0]
         alertkit = Alertkit(config)
 
@@ -218,16 +219,16 @@ def record_rows(config, rows):
             yield b"{}\n"
             for taken in itertools.chain(pending, map(rows, batches)):
                 out = []
-                for source, line, value in taken:
+                for source, line, index, value in taken:
                     if not value or not value.strip(BLANK):
                         continue
-                    places.append((source, line))
+                    places.append((source, line, index))
                     out.append(value.replace(b"\n", b"\r") if b"\n" in value else value)
                 if out:
                     counted[0] += len(out)
                     yield b"\n".join(out) + b"\n"
 
-        def place(position, stream_line):
+        def place(position, stream_line, stream_index):
             return places.popleft()
 
         yield from alertkit.batches(chunks(), place, lambda: (counted[0], counted[0], f"{counted[0]} records"), skip=True)
@@ -236,8 +237,8 @@ def record_rows(config, rows):
 
 
 def whole_file_rows(config, source_name):
-    """A mapInArrow function over whole files: rows (path, content) → (source, line, value), one alertkit a file,
-    which splits it into records (arrays, documents over lines) and numbers their lines itself."""
+    """A mapInArrow function over whole files: rows (path, content) → (source, line, index, value), one alertkit a
+    file, which splits it into records (arrays, documents over lines) and numbers their lines and indexes itself."""
     def run(batches):
         for batch in batches:
             paths, contents = batch.column("path"), batch.column("content")
@@ -246,7 +247,7 @@ def whole_file_rows(config, source_name):
                 content = contents[row].as_py()
                 least, what = fewest_records(content), f"{name} ({len(content)} bytes: at least one record)"
                 alertkit = Alertkit(config)
-                yield from alertkit.batches([content], lambda position, number: (name, number),
+                yield from alertkit.batches([content], lambda position, number, index: (name, number, index),
                                             lambda: (least, None, what))
 
     return run

@@ -13,6 +13,7 @@
 # folder, removed after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export SPARK_LOCAL_IP=127.0.0.1  # Spark binds and advertises loopback alone
 generator=${GEN_FEED:-scripts/gen-feed.py}
 data=Benchmarks/.data/$(md5sum "$generator" | cut -c1-8)  # feeds are cached per version of the generator
 mkdir -p "$data"

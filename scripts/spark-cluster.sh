@@ -35,7 +35,8 @@ case "$action" in
 esac
 
 SPARK_HOME=$(python3 -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')
-export SPARK_HOME SPARK_NO_DAEMONIZE=1 SPARK_LOG_DIR="$folder/logs" SPARK_PID_DIR="$folder"
+# SPARK_LOCAL_IP: the daemons, their executors and the drivers they talk to bind and advertise loopback alone.
+export SPARK_HOME SPARK_NO_DAEMONIZE=1 SPARK_LOG_DIR="$folder/logs" SPARK_PID_DIR="$folder" SPARK_LOCAL_IP=127.0.0.1
 mkdir -p "$folder/logs"
 port=$(free_port)
 web=$(free_port)

@@ -26,7 +26,9 @@ def bare_environment(**extra):
     path = [p for p in os.environ.get("PATH", "").split(":")
             if p and not (toolchain and os.path.realpath(p) == toolchain) and not os.path.exists(os.path.join(p, "swift"))]
     environment = {k: v for k, v in os.environ.items() if k not in ("LD_LIBRARY_PATH", "ALERTKIT_RESOURCES")}
-    environment.update(PATH=":".join(path), ALERTKIT_CONFIG=os.devnull)
+    # Spark binds and advertises loopback alone (else the machine's own interface address): every test's traffic
+    # stays on 127.0.0.1.
+    environment.update(PATH=":".join(path), ALERTKIT_CONFIG=os.devnull, SPARK_LOCAL_IP="127.0.0.1")
     environment.update(extra)
     return environment
 

@@ -45,6 +45,9 @@ public struct RecordFanOut: Sendable {
     /// How many outputs each record has: formats × locales.
     public var outputsPerRecord: Int { locales.reduce(0) { $0 + $1.processors.count } }
 
+    /// The decoder's size limit for one record, which every locale's pipeline shares.
+    public var maxRecordBytes: Int { locales[0].processors[0].pipeline.decoder.limits.maxBytes }
+
     /// The record's outputs, locale by locale, format by format within each, in the order given.
     public func process(_ record: BatchRecord) -> [Output] {
         var outputs: [Output] = []
@@ -75,7 +78,7 @@ public struct RecordFanOut: Sendable {
                     outputs.append(Output(locale: locale.name, format: processor.emitter.format.name, outcome: .rejected(rejection)))
                 }
             case .success(let alert):
-                let view = first.pipeline.presenters.present(alert.alert, in: first.pipeline.context)
+                let view = first.pipeline.present(alert)
                 for processor in locale.processors {
                     outputs.append(Output(locale: locale.name, format: processor.emitter.format.name,
                                           outcome: processor.outcome(view, warnings: alert.warnings)))

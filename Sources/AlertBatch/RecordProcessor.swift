@@ -39,13 +39,13 @@ public struct RecordProcessor: Sendable {
 
     /// The outcome for one alert's JSON.
     public func process(_ bytes: [UInt8]) -> BatchOutcome {
-        let decoded: DecodedAlert
+        let presented: (view: AlertView, warnings: [ValidationIssue])
         do {
-            decoded = try pipeline.decoder.decode(bytes)
+            presented = try pipeline.present(bytes)
         } catch {
             return .rejected(Self.rejection(error, in: bytes))
         }
-        return outcome(pipeline.presenters.present(decoded.alert, in: pipeline.context), warnings: decoded.warnings)
+        return outcome(presented.view, warnings: presented.warnings)
     }
 
     /// The rejection of a record the decoder refused.

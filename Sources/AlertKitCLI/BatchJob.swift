@@ -72,7 +72,7 @@ struct BatchJob {
 
     func run() throws -> Summary {
         let start = DispatchTime.now()
-        let stream = RecordStream(inputs: inputs, maxRecordBytes: fanOut.locales[0].processors[0].pipeline.decoder.limits.maxBytes,
+        let stream = RecordStream(inputs: inputs, maxRecordBytes: fanOut.maxRecordBytes,
                                   isStopped: { StopSignals.received != nil })
         let fanOut = fanOut
         let namesLocale = fanOut.locales.count > 1  // lines name their locale when a run has several

@@ -71,7 +71,13 @@ public struct AlertPipeline: Sendable {
     /// at the view before emitting it (a batch that keeps only urgent alerts).
     public func present(_ json: some Collection<UInt8>) throws(AlertDecodingError) -> (view: AlertView, warnings: [ValidationIssue]) {
         let decoded = try decoder.decode(json)
-        return (presenters.present(decoded.alert, in: context), decoded.warnings)
+        return (present(decoded), decoded.warnings)
+    }
+
+    /// The view of an alert already decoded (by this pipeline's decoder, or one that knows the same codes): what a
+    /// caller that decodes once for several pipelines (`RecordFanOut`, one a locale) presents with each.
+    public func present(_ decoded: DecodedAlert) -> AlertView {
+        presenters.present(decoded.alert, in: context)
     }
 
     /// The second half: `view` through `emitter`, held to the decoder's document size limit and fitted into the

@@ -105,29 +105,33 @@ def test_a_configuration_error_fails_the_job_with_its_status(unpacked, tmp_path)
     assert "status 78" in message and "broken.txt.mustache" in message, message
 
 
-def test_a_task_given_fewer_results_than_records_fails_the_job(tmp_path):
-    # An alertkit that exits 0 but leaves out the last record's results: the task counts the records it sends (one a
-    # non-blank line), finds one missing, and fails, so that nothing is committed. No archive needed.
-    short = tmp_path / "short-alertkit"
-    short.write_text(r"""#!/bin/sh
-# Two results (two formats) a non-blank line of standard input, as `alertkit batch - --ndjson -f html -f text` writes
-# them, but the last record's.
-number=0 position=0
+def fake_alertkit(path, formats, hold_last):
+    """An `alertkit` of the test's own: for each non-blank line of standard input, one result a format, numbered as
+    `alertkit batch - --ndjson` numbers them, and exit 0; with `hold_last`, the last record's results left out."""
+    results = "; ".join(f"""printf '{{"position":%d,"source":"<stdin>","line":%d,"index":%d,"format":"{name}","document":""}}\\n' """
+                        f'"$position" "$number" "$position"' for name in formats)
+    flush = "" if hold_last else """[ -n "$pending" ] && printf '%s\\n' "$pending"\n"""
+    path.write_text(f"""#!/bin/sh
+number=0 position=0 pending=
 while IFS= read -r line; do
   number=$((number + 1))
   case "$line" in *[![:space:]]*) ;; *) continue ;; esac
-  [ "$position" -gt 0 ] && printf '%s\n%s\n' "$last" "$second"
-  last=$(printf '{"position":%d,"source":"<stdin>","line":%d,"index":%d,"id":"a%d","format":"html","document":""}' \
-    "$position" "$number" "$position" "$position")
-  second=$(printf '{"position":%d,"source":"<stdin>","line":%d,"index":%d,"id":"a%d","format":"text","document":""}' \
-    "$position" "$number" "$position" "$position")
+  [ -n "$pending" ] && printf '%s\\n' "$pending"
+  pending=$({results})
   position=$((position + 1))
 done
-exit 0
+{flush}exit 0
 """)
-    short.chmod(0o755)
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_a_task_given_fewer_results_than_records_fails_the_job(tmp_path):
+    # An alertkit that exits 0 but leaves out the last record's results: the task counts the records it sends (one a
+    # non-blank line), finds one missing, and fails, so that nothing is committed. No archive needed.
+    short = fake_alertkit(tmp_path / "short-alertkit", ["html", "text"], hold_last=True)
     output = tmp_path / "out"
-    result = spark(["--alertkit", str(short), "--input", small_feed(tmp_path, 30), "--output", str(output),
+    result = spark(["--alertkit", short, "--input", small_feed(tmp_path, 30), "--output", str(output),
                     "--formats", "html,text"], tmp_path)
     message = failure(result, output)
     # Spark splits the file between its 2 cores: the message is that of the first task to fail.
@@ -137,19 +141,9 @@ exit 0
 
 def test_a_result_given_once_too_few_for_its_formats_fails_the_job(tmp_path):
     # Two formats asked for, one result a record given back: the positions show the second missing at once.
-    single = tmp_path / "single-alertkit"
-    single.write_text(r"""#!/bin/sh
-number=0 position=0
-while IFS= read -r line; do
-  number=$((number + 1))
-  case "$line" in *[![:space:]]*) ;; *) continue ;; esac
-  printf '{"position":%d,"source":"<stdin>","line":%d,"index":%d,"format":"html","document":""}\n' "$position" "$number" "$position"
-  position=$((position + 1))
-done
-""")
-    single.chmod(0o755)
+    single = fake_alertkit(tmp_path / "single-alertkit", ["html"], hold_last=False)
     output = tmp_path / "out"
-    result = spark(["--alertkit", str(single), "--input", small_feed(tmp_path, 30), "--output", str(output),
+    result = spark(["--alertkit", single, "--input", small_feed(tmp_path, 30), "--output", str(output),
                     "--formats", "html,text"], tmp_path)
     message = failure(result, output)
     assert "a result is missing or repeated" in message, message
